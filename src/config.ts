@@ -1,0 +1,33 @@
+// Paths and settings, resolved as flag > TM_* environment > default (DESIGN.md "Storage").
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fixedClock, systemClock, type Clock } from './core/clock.js';
+
+export interface Config {
+  home: string;
+  dbPath: string;
+  clock: Clock;
+  /** Domain used in calendar UIDs and absolute URLs. */
+  serviceDomain: string;
+}
+
+export interface ConfigOverrides {
+  db?: string;
+  home?: string;
+  now?: string;
+}
+
+const dataHome = (env: NodeJS.ProcessEnv): string =>
+  env.XDG_DATA_HOME ? join(env.XDG_DATA_HOME, 'tm') : join(homedir(), '.local', 'share', 'tm');
+
+export const loadConfig = (overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Config => {
+  const home = resolve(overrides.home ?? env.TM_HOME ?? dataHome(env));
+  const dbPath = resolve(overrides.db ?? env.TM_DB ?? join(home, 'tm.db'));
+  const now = overrides.now ?? env.TM_NOW;
+  return {
+    home,
+    dbPath,
+    clock: now ? fixedClock(now) : systemClock,
+    serviceDomain: env.TM_DOMAIN ?? 'tm.local',
+  };
+};

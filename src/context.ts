@@ -1,0 +1,51 @@
+// What every operation receives: the store, the search index, the clock, configuration, the
+// calling organization and a logger. Surfaces build one per process and narrow it per request.
+import { loadConfig, type Config, type ConfigOverrides } from './config.js';
+import type { Clock } from './core/clock.js';
+import { openSearchIndex, type SearchIndex } from './search/search-index.js';
+import { openStore, type Store } from './store/store.js';
+
+export interface OrgRef {
+  id: string;
+  name: string;
+  /** Test keys act in test mode (`livemode: false`). */
+  livemode: boolean;
+}
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+}
+
+export interface Context {
+  store: Store;
+  index: SearchIndex;
+  clock: Clock;
+  config: Config;
+  org: OrgRef | null;
+  requestId: string | null;
+  logger: Logger;
+}
+
+export const stderrLogger: Logger = {
+  info: (m) => process.stderr.write(`${m}\n`),
+  warn: (m) => process.stderr.write(`warning: ${m}\n`),
+};
+
+export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => {
+  const config = loadConfig(overrides);
+  const store = openStore(config.dbPath);
+  return {
+    store,
+    index: openSearchIndex(store),
+    clock: config.clock,
+    config,
+    org: null,
+    requestId: null,
+    logger,
+  };
+};
+
+export const closeContext = async (ctx: Context): Promise<void> => {
+  await ctx.store.close();
+};

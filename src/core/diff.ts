@@ -1,0 +1,64 @@
+// Record diffs for the event ledger (spec §2.2 flattened status keys, §6.2 diff entries):
+// parent fields diff as from/to, child collections as `op: changed`.
+import { createHash } from 'node:crypto';
+import type { TrademarkRecord } from './schemas/trademark.js';
+
+const COLLECTIONS = ['owners', 'attorneys', 'classifications', 'media', 'events'] as const;
+/** Tracked internally but not published as changes: provenance, not content. */
+const UNTRACKED = new Set(['source_format', 'source_date', 'id', 'object']);
+
+export type DiffEntry = { path: string; from: unknown; to: unknown } | { path: string; op: 'changed' };
+
+export interface RecordChange {
+  type: 'trademark.updated' | 'trademark.status_changed';
+  changed_fields: string[];
+  changes: Record<string, unknown>;
+  diff: DiffEntry[];
+}
+
+/** Flattens a record to public field names: `status` is status.primary, others `status_<key>`. */
+export const flattenRecord = (r: TrademarkRecord): Record<string, unknown> => {
+  const flat: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(r)) {
+    if (UNTRACKED.has(key) || key === 'status') continue;
+    flat[key] = value;
+  }
+  flat.status = r.status.primary;
+  flat.status_stage = r.status.stage;
+  flat.status_reason = r.status.reason;
+  flat.status_challenges = r.status.challenges;
+  flat.status_effective_date = r.status.effective_date;
+  flat.status_source = r.status.basis;
+  flat.status_raw_code = r.status.raw?.code ?? null;
+  flat.status_raw_label = r.status.raw?.label ?? null;
+  return flat;
+};
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+export const diffRecords = (before: TrademarkRecord, after: TrademarkRecord): RecordChange | null => {
+  const a = flattenRecord(before);
+  const b = flattenRecord(after);
+  const diff: DiffEntry[] = [];
+  const changes: Record<string, unknown> = {};
+  for (const key of Object.keys(b)) {
+    if (same(a[key], b[key])) continue;
+    if ((COLLECTIONS as readonly string[]).includes(key)) {
+      diff.push({ path: key, op: 'changed' });
+      changes[key] = { op: 'changed' };
+    } else {
+      diff.push({ path: key, from: a[key] ?? null, to: b[key] ?? null });
+      changes[key] = b[key] ?? null;
+    }
+  }
+  if (diff.length === 0) return null;
+  const changed_fields = diff.map((d) => d.path);
+  const statusChanged = changed_fields.some((f) => f === 'status' || f.startsWith('status_'));
+  return { type: statusChanged ? 'trademark.status_changed' : 'trademark.updated', changed_fields, changes, diff };
+};
+
+/** The hash that decides "identical record": content only, not where or when it was read. */
+export const contentHash = (r: TrademarkRecord): string => {
+  const { source_format: _f, source_date: _d, ...content } = r;
+  return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 32);
+};

@@ -1,0 +1,27 @@
+// The operation definition (DESIGN.md "One operation, three surfaces"): one object per public
+// operation, from which the CLI, HTTP routes, MCP tools and the OpenAPI document are built.
+import type { z } from 'zod';
+import type { Context } from '../context.js';
+
+export type Scope = 'trademarks:read' | 'events:read' | 'portfolios:manage' | 'api-keys:manage' | 'billing:read';
+/** Usage class and rate-limit tier; `reference` is logged but not billed, `account` neither. */
+export type Meter = 'search' | 'read' | 'write' | 'monitoring' | 'reference' | 'account';
+
+export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z.ZodTypeAny = z.ZodTypeAny> {
+  name: string;
+  summary: string;
+  /** Longer text for MCP tool descriptions and OpenAPI; tells an agent when to pick this tool. */
+  description?: string;
+  scope: Scope;
+  meter: Meter;
+  /** Read-only operations become MCP tools with readOnlyHint. */
+  readOnly: boolean;
+  http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string };
+  cli?: { command: string };
+  input: I;
+  output: O;
+  run: (ctx: Context, input: z.infer<I>) => Promise<z.infer<O>>;
+}
+
+export const defineOp = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(def: OpDefinition<I, O>): OpDefinition<I, O> =>
+  def;

@@ -1,0 +1,67 @@
+// Migration 001: trademarks, their class and owner side tables, the event ledger and office syncs.
+export const sql = `
+CREATE TABLE trademarks (
+  id TEXT PRIMARY KEY,
+  office_code TEXT NOT NULL,
+  application_number TEXT NOT NULL,
+  app_key TEXT NOT NULL,
+  registration_number TEXT,
+  reg_key TEXT,
+  mark_text TEXT,
+  status_primary TEXT NOT NULL,
+  status_stage TEXT NOT NULL,
+  filing_date TEXT,
+  registration_date TEXT,
+  expiry_date TEXT,
+  source_date TEXT,
+  content_hash TEXT NOT NULL,
+  record TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  seq INTEGER NOT NULL
+);
+CREATE UNIQUE INDEX trademarks_app ON trademarks (office_code, app_key);
+CREATE INDEX trademarks_reg ON trademarks (office_code, reg_key);
+CREATE INDEX trademarks_filing ON trademarks (filing_date);
+CREATE INDEX trademarks_seq ON trademarks (seq);
+CREATE INDEX trademarks_status ON trademarks (status_primary, status_stage);
+
+CREATE TABLE trademark_classes (
+  trademark_id TEXT NOT NULL,
+  nice_class INTEGER NOT NULL,
+  PRIMARY KEY (trademark_id, nice_class)
+) WITHOUT ROWID;
+CREATE INDEX trademark_classes_class ON trademark_classes (nice_class);
+
+CREATE TABLE trademark_owners (
+  trademark_id TEXT NOT NULL,
+  owner_id TEXT NOT NULL,
+  entity_id TEXT,
+  name TEXT NOT NULL,
+  PRIMARY KEY (trademark_id, owner_id)
+) WITHOUT ROWID;
+CREATE INDEX trademark_owners_owner ON trademark_owners (owner_id);
+CREATE INDEX trademark_owners_entity ON trademark_owners (entity_id);
+
+CREATE TABLE events (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  id TEXT NOT NULL UNIQUE,
+  trademark_id TEXT NOT NULL,
+  type TEXT NOT NULL,
+  payload TEXT NOT NULL,
+  occurred_at TEXT NOT NULL,
+  source_date TEXT
+);
+CREATE INDEX events_trademark ON events (trademark_id, seq);
+
+CREATE TABLE office_syncs (
+  office_code TEXT PRIMARY KEY,
+  last_successful_sync TEXT NOT NULL,
+  records INTEGER NOT NULL
+);
+
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+);
+`;

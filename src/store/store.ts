@@ -1,0 +1,27 @@
+// The store: one object per concern (trademarks, events, offices, …), each async and batch-shaped
+// so that a second backend can implement the same surface. All SQL lives below this folder.
+import { createEventRepo } from './event-repo.js';
+import { createOfficeRepo } from './office-repo.js';
+import { openDatabase, type Db } from './sqlite.js';
+import { createTrademarkRepo } from './trademark-repo.js';
+
+export const openStore = (path: string) => {
+  const db: Db = openDatabase(path);
+  return {
+    path,
+    trademarks: createTrademarkRepo(db),
+    events: createEventRepo(db),
+    offices: createOfficeRepo(db),
+    /** A cheap round trip, for readiness probes. */
+    async ping(): Promise<void> {
+      db.prepare('SELECT 1').get();
+    },
+    async close(): Promise<void> {
+      if (db.open) db.close();
+    },
+    /** For other repos created beside this one (search index tables, auth); never for ops or surfaces. */
+    db,
+  };
+};
+
+export type Store = ReturnType<typeof openStore>;

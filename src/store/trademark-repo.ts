@@ -1,0 +1,231 @@
+// Trademark rows: batched upserts with change detection, reads by id and number, filtered scans.
+// Each upsert batch is one transaction, so a failed batch leaves no trace.
+import { canonicalNumber } from '../core/ids.js';
+import { contentHash, diffRecords, type RecordChange } from '../core/diff.js';
+import { randomId } from '../core/ids.js';
+import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import type { Db } from './sqlite.js';
+
+export interface LedgerEvent extends RecordChange {
+  id: string;
+  trademark_id: string;
+  occurred_at: string;
+  source_date: string | null;
+}
+
+export interface UpsertOutcome {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Older than the stored record for the same mark, so not applied. */
+  stale: number;
+  events: LedgerEvent[];
+}
+
+export interface TrademarkFilter {
+  offices?: string[];
+  ids?: string[];
+  niceClasses?: number[];
+  statusPrimary?: string[];
+  ownerIds?: string[];
+  entityIds?: string[];
+  filingDateGte?: string;
+  filingDateLte?: string;
+}
+
+const ORDERS = {
+  filing_date: 'filing_date ASC, id ASC',
+  '-filing_date': 'filing_date DESC, id DESC',
+  expiry_date: 'expiry_date ASC, id ASC',
+  '-expiry_date': 'expiry_date DESC, id DESC',
+  mark_text: 'mark_text ASC, id ASC',
+  '-mark_text': 'mark_text DESC, id DESC',
+  updated_at: 'updated_at ASC, id ASC',
+  '-updated_at': 'updated_at DESC, id DESC',
+} as const;
+export type TrademarkOrder = keyof typeof ORDERS;
+
+const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
+
+export const createTrademarkRepo = (db: Db) => {
+  const selectExisting = db.prepare<[string], { content_hash: string; source_date: string | null; record: string }>(
+    'SELECT content_hash, source_date, record FROM trademarks WHERE id = ?',
+  );
+  const insertRow = db.prepare(
+    `INSERT INTO trademarks (id, office_code, application_number, app_key, registration_number, reg_key, mark_text,
+       status_primary, status_stage, filing_date, registration_date, expiry_date, source_date, content_hash, record,
+       created_at, updated_at, seq)
+     VALUES (@id, @office_code, @application_number, @app_key, @registration_number, @reg_key, @mark_text,
+       @status_primary, @status_stage, @filing_date, @registration_date, @expiry_date, @source_date, @content_hash, @record,
+       @at, @at, @seq)
+     ON CONFLICT (id) DO UPDATE SET application_number = excluded.application_number, registration_number = excluded.registration_number,
+       reg_key = excluded.reg_key, mark_text = excluded.mark_text, status_primary = excluded.status_primary,
+       status_stage = excluded.status_stage, filing_date = excluded.filing_date, registration_date = excluded.registration_date,
+       expiry_date = excluded.expiry_date, source_date = excluded.source_date, content_hash = excluded.content_hash,
+       record = excluded.record, updated_at = excluded.updated_at, seq = excluded.seq`,
+  );
+  const deleteClasses = db.prepare('DELETE FROM trademark_classes WHERE trademark_id = ?');
+  const insertClass = db.prepare('INSERT OR IGNORE INTO trademark_classes (trademark_id, nice_class) VALUES (?, ?)');
+  const deleteOwners = db.prepare('DELETE FROM trademark_owners WHERE trademark_id = ?');
+  const insertOwner = db.prepare(
+    'INSERT OR IGNORE INTO trademark_owners (trademark_id, owner_id, entity_id, name) VALUES (?, ?, ?, ?)',
+  );
+  const insertEvent = db.prepare(
+    'INSERT INTO events (id, trademark_id, type, payload, occurred_at, source_date) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const maxSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
+  const byId = db.prepare<[string], { record: string }>('SELECT record FROM trademarks WHERE id = ?');
+  const byNumber = db.prepare<[string, string, string, string], { id: string }>(
+    'SELECT id FROM trademarks WHERE office_code = ? AND (app_key = ? OR reg_key = ?) ORDER BY app_key = ? DESC LIMIT 1',
+  );
+
+  const writeRow = (r: TrademarkRecord, hash: string, at: string, seq: number): void => {
+    insertRow.run({
+      id: r.id,
+      office_code: r.office_code,
+      application_number: r.application_number,
+      app_key: canonicalNumber(r.application_number),
+      registration_number: r.registration_number,
+      reg_key: r.registration_number ? canonicalNumber(r.registration_number) : null,
+      mark_text: r.mark_text,
+      status_primary: r.status.primary,
+      status_stage: r.status.stage,
+      filing_date: r.filing_date,
+      registration_date: r.registration_date,
+      expiry_date: r.expiry_date,
+      source_date: r.source_date,
+      content_hash: hash,
+      record: JSON.stringify(r),
+      at,
+      seq,
+    });
+    deleteClasses.run(r.id);
+    for (const c of r.classifications) if (c.nice_class !== null) insertClass.run(r.id, c.nice_class);
+    deleteOwners.run(r.id);
+    for (const o of r.owners) insertOwner.run(r.id, o.owner_id, o.entity_id, o.name);
+  };
+
+  const upsertBatch = db.transaction((records: TrademarkRecord[], occurredAt: string): UpsertOutcome => {
+    const outcome: UpsertOutcome = { inserted: 0, updated: 0, unchanged: 0, stale: 0, events: [] };
+    let seq = (maxSeq.get()?.seq ?? 0) + 1;
+    for (const r of records) {
+      const hash = contentHash(r);
+      const existing = selectExisting.get(r.id);
+      if (!existing) {
+        writeRow(r, hash, occurredAt, seq++);
+        outcome.inserted++;
+        continue;
+      }
+      if (existing.content_hash === hash) {
+        outcome.unchanged++;
+        continue;
+      }
+      if (existing.source_date && r.source_date && r.source_date < existing.source_date) {
+        outcome.stale++;
+        continue;
+      }
+      const change = diffRecords(JSON.parse(existing.record) as TrademarkRecord, r);
+      writeRow(r, hash, occurredAt, seq++);
+      outcome.updated++;
+      if (!change) continue;
+      const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, ...change };
+      insertEvent.run(event.id, r.id, event.type, JSON.stringify(change), occurredAt, r.source_date);
+      outcome.events.push(event);
+    }
+    return outcome;
+  });
+
+  const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => {
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    const inList = (column: string, values: readonly unknown[] | undefined) => {
+      if (!values || values.length === 0) return;
+      parts.push(`${column} IN (${placeholders(values.length)})`);
+      params.push(...values);
+    };
+    inList('t.office_code', f.offices);
+    inList('t.id', f.ids);
+    inList('t.status_primary', f.statusPrimary);
+    if (f.niceClasses?.length) {
+      parts.push(`t.id IN (SELECT trademark_id FROM trademark_classes WHERE nice_class IN (${placeholders(f.niceClasses.length)}))`);
+      params.push(...f.niceClasses);
+    }
+    if (f.ownerIds?.length) {
+      parts.push(`t.id IN (SELECT trademark_id FROM trademark_owners WHERE owner_id IN (${placeholders(f.ownerIds.length)}))`);
+      params.push(...f.ownerIds);
+    }
+    if (f.entityIds?.length) {
+      parts.push(`t.id IN (SELECT trademark_id FROM trademark_owners WHERE entity_id IN (${placeholders(f.entityIds.length)}))`);
+      params.push(...f.entityIds);
+    }
+    if (f.filingDateGte) {
+      parts.push('t.filing_date >= ?');
+      params.push(f.filingDateGte);
+    }
+    if (f.filingDateLte) {
+      parts.push('t.filing_date <= ?');
+      params.push(f.filingDateLte);
+    }
+    return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  };
+
+  return {
+    async upsert(records: TrademarkRecord[], occurredAt: string): Promise<UpsertOutcome> {
+      return upsertBatch(records, occurredAt);
+    },
+    async get(ids: readonly string[]): Promise<Map<string, TrademarkRecord>> {
+      const found = new Map<string, TrademarkRecord>();
+      for (const id of ids) {
+        const row = byId.get(id);
+        if (row) found.set(id, JSON.parse(row.record) as TrademarkRecord);
+      }
+      return found;
+    },
+    /** Resolves an office number (application or registration) to a trademark id. */
+    async findId(officeCode: string, number: string): Promise<string | null> {
+      const key = canonicalNumber(number);
+      return byNumber.get(officeCode.toUpperCase(), key, key, key)?.id ?? null;
+    },
+    async list(filter: TrademarkFilter, order: TrademarkOrder, limit: number, offset: number): Promise<TrademarkRecord[]> {
+      const w = whereClause(filter);
+      const rows = db
+        .prepare(`SELECT record FROM trademarks t ${w.sql} ORDER BY ${ORDERS[order]} LIMIT ? OFFSET ?`)
+        .all(...w.params, limit, offset) as { record: string }[];
+      return rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
+    },
+    async count(filter: TrademarkFilter): Promise<number> {
+      const w = whereClause(filter);
+      return (db.prepare(`SELECT COUNT(*) AS n FROM trademarks t ${w.sql}`).get(...w.params) as { n: number }).n;
+    },
+    /** Pages through every row matching a filter in id order, a batch at a time, in constant memory. */
+    async *scan(filter: TrademarkFilter, batchSize = 1000): AsyncGenerator<TrademarkRecord[]> {
+      const w = whereClause(filter);
+      const stmt = db.prepare(
+        `SELECT id, record FROM trademarks t ${w.sql ? `${w.sql} AND` : 'WHERE'} t.id > ? ORDER BY t.id LIMIT ?`,
+      );
+      let after = '';
+      for (;;) {
+        const rows = stmt.all(...w.params, after, batchSize) as { id: string; record: string }[];
+        if (rows.length === 0) return;
+        after = rows[rows.length - 1]!.id;
+        yield rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
+      }
+    },
+    /** Rows changed after a sequence number, for incremental index maintenance. */
+    async changedSince(seq: number, limit: number): Promise<{ seq: number; record: TrademarkRecord }[]> {
+      const rows = db
+        .prepare('SELECT seq, record FROM trademarks WHERE seq > ? ORDER BY seq LIMIT ?')
+        .all(seq, limit) as { seq: number; record: string }[];
+      return rows.map((row) => ({ seq: row.seq, record: JSON.parse(row.record) as TrademarkRecord }));
+    },
+    async stats(): Promise<{ office_code: string; status_primary: string; count: number }[]> {
+      return db
+        .prepare(
+          'SELECT office_code, status_primary, COUNT(*) AS count FROM trademarks GROUP BY office_code, status_primary ORDER BY office_code, status_primary',
+        )
+        .all() as { office_code: string; status_primary: string; count: number }[];
+    },
+  };
+};
+
+export type TrademarkRepo = ReturnType<typeof createTrademarkRepo>;
