@@ -1,0 +1,21 @@
+// The contract every office-format parser implements. Parsers stream: they read from a byte
+// stream and yield one item per record, never holding a whole file in memory.
+import type { Readable } from 'node:stream';
+import type { TrademarkRecord } from '../core/schemas/trademark.js';
+
+export type ParseItem =
+  | { ok: true; recordNumber: number; record: TrademarkRecord }
+  /** A malformed record: reported with its number and reason, skipped, and the rest goes on. */
+  | { ok: false; recordNumber: number; reason: string };
+
+export interface FormatAdapter {
+  /** The `--format` name, e.g. `uspto-daily-xml`, `st66`, `st96`, `tsdr-json`, `euipo-json`, `ndjson`. */
+  name: string;
+  /** Decides from the first bytes of the (decompressed) content whether this adapter reads it. */
+  detect(head: string): boolean;
+  /**
+   * Yields records in file order. Throws TmError('input_error', …) naming the file when the file
+   * as a whole is unreadable (truncated XML, not XML, not JSON).
+   */
+  parse(input: Readable, file: string): AsyncIterable<ParseItem>;
+}
