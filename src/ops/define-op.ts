@@ -17,7 +17,11 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   /** Read-only operations become MCP tools with readOnlyHint. */
   readOnly: boolean;
   http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string };
-  cli?: { command: string };
+  /**
+   * `command` is the words and positional args, e.g. `deadlines compute` or `search <q>`.
+   * `flags` maps a CLI flag name to an input key where they differ, e.g. `{ office: 'offices' }`.
+   */
+  cli?: { command: string; flags?: Record<string, string> };
   input: I;
   output: O;
   run: (ctx: Context, input: z.infer<I>) => Promise<z.infer<O>>;

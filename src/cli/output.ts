@@ -1,0 +1,39 @@
+// How the CLI prints results and errors: JSON when asked or piped, a view on a TTY, and one
+// readable error line on stderr with the error table's exit code.
+import { ZodError } from 'zod';
+import { TmError, toTmError } from '../errors.js';
+
+export interface OutputMode {
+  json: boolean;
+  tty: boolean;
+}
+
+export const outputMode = (options: { json?: boolean }): OutputMode => ({
+  json: options.json === true,
+  tty: process.stdout.isTTY === true,
+});
+
+export const printJson = (value: unknown): void => {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+};
+
+/** Maps a zod failure on CLI input to a validation error naming the flag. */
+export const fromZodError = (err: ZodError, flagFor: (key: string) => string): TmError => {
+  const issue = err.issues[0];
+  const key = issue?.path.length ? String(issue.path[0]) : null;
+  const where = key ? `--${flagFor(key)}` : 'input';
+  const rest = issue && issue.path.length > 1 ? ` (at ${issue.path.slice(1).join('.')})` : '';
+  return new TmError('validation_error', `${where}${rest}: ${issue?.message ?? 'invalid value'}`, { param: key ?? undefined });
+};
+
+export const reportError = (err: unknown, mode: OutputMode): number => {
+  const e = toTmError(err);
+  if (mode.json) {
+    printJson(e.toBody(null));
+  } else {
+    const hint = e.suggestion ? ` ${e.suggestion}` : '';
+    process.stderr.write(`tm: ${e.message}${hint} [${e.type}]\n`);
+    if (e.type === 'internal_error' && process.env.TM_DEBUG) process.stderr.write(`${String((err as Error).stack)}\n`);
+  }
+  return e.exitCode;
+};

@@ -1,0 +1,100 @@
+// The commander program, built from the operation registry: each op with a `cli` command becomes a
+// (sub)command whose flags come from its zod input. Commands that are not operations (ingest,
+// serve, mcp, demo) are added by main.ts.
+import { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { closeContext, createContext, type Context } from '../context.js';
+import { TmError } from '../errors.js';
+import type { OpDefinition } from '../ops/define-op.js';
+import { OPERATIONS } from '../ops/registry.js';
+import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
+import { fromZodError, outputMode, printJson, reportError } from './output.js';
+import { renderHuman } from './views/index.js';
+
+export interface GlobalOptions {
+  db?: string;
+  json?: boolean;
+  asOf?: string;
+}
+
+/** Opens a context from the global flags; `--as-of` fixes the clock's date for term and deadline maths. */
+export const contextFromGlobals = (globals: GlobalOptions): Context => {
+  if (globals.asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(globals.asOf)) {
+    throw new TmError('validation_error', `--as-of: expected a date as YYYY-MM-DD, got '${globals.asOf}'.`, { param: 'as_of' });
+  }
+  return createContext({ db: globals.db, now: globals.asOf ? `${globals.asOf}T12:00:00.000Z` : undefined });
+};
+
+const readInputFile = (path: string): Record<string, unknown> => {
+  try {
+    const text = readFileSync(path === '-' ? 0 : path, 'utf8');
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('the top level must be an object');
+    return value as Record<string, unknown>;
+  } catch (err) {
+    throw new TmError('validation_error', `--input ${path}: ${(err as Error).message}`, { param: 'input' });
+  }
+};
+
+const runOp = async (op: OpDefinition, command: Command, positional: Record<string, unknown>): Promise<void> => {
+  const globals = command.optsWithGlobals<GlobalOptions & { input?: string }>();
+  const mode = outputMode(globals);
+  let ctx: Context | null = null;
+  try {
+    const specs = flagSpecs(op.input, Object.keys(positional), op.cli?.flags);
+    const raw = {
+      ...(globals.input ? readInputFile(globals.input) : {}),
+      ...inputFromOptions(specs, command.opts()),
+      ...positional,
+    };
+    const shape = (op.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+    if (globals.asOf && 'as_of_date' in shape && raw.as_of_date === undefined) raw.as_of_date = globals.asOf;
+    const parsed = op.input.safeParse(raw);
+    if (!parsed.success) {
+      const flagOf = new Map(specs.map((s) => [s.key, s.flag]));
+      throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));
+    }
+    ctx = contextFromGlobals(globals);
+    const output = await op.run(ctx, parsed.data);
+    if (mode.json || !mode.tty) printJson(output);
+    else await renderHuman(op.name, output);
+  } catch (err) {
+    process.exitCode = reportError(err, mode);
+  } finally {
+    if (ctx) await closeContext(ctx);
+  }
+};
+
+const parseCommand = (spec: string): { words: string[]; args: string[] } => {
+  const parts = spec.trim().split(/\s+/);
+  return { words: parts.filter((p) => !/^[<[]/.test(p)), args: parts.filter((p) => /^[<[]/.test(p)) };
+};
+
+const argName = (arg: string): string => arg.replace(/[<>[\].]/g, '');
+
+const commandAt = (root: Command, words: string[]): Command => {
+  let current = root;
+  for (const word of words) {
+    current = current.commands.find((c) => c.name() === word) ?? current.command(word);
+  }
+  return current;
+};
+
+export const addOperationCommands = (program: Command, operations: readonly OpDefinition[] = OPERATIONS): void => {
+  for (const op of operations) {
+    if (!op.cli) continue;
+    const { words, args } = parseCommand(op.cli.command);
+    const command = commandAt(program, words).description(op.summary);
+    for (const arg of args) command.argument(arg);
+    addFlags(command, flagSpecs(op.input, args.map(argName), op.cli.flags));
+    command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
+    command.action(async (...values: unknown[]) => {
+      const cmd = values[values.length - 1] as Command;
+      const positional: Record<string, unknown> = {};
+      args.forEach((arg, i) => {
+        if (values[i] !== undefined) positional[argName(arg)] = values[i];
+      });
+      await runOp(op, cmd, positional);
+    });
+  }
+};

@@ -1,0 +1,35 @@
+// The readable detail view of one trademark for `tm show`.
+import type { TrademarkDetail } from '../../core/schemas/trademark.js';
+
+const line = (label: string, value: string | number | null | undefined): string | null =>
+  value === null || value === undefined || value === '' ? null : `  ${label.padEnd(18)} ${value}`;
+
+export const renderTrademark = (t: TrademarkDetail): string => {
+  const d = t.derived;
+  const sections: (string | null)[] = [
+    `${t.mark_text ?? '(no mark text)'}  —  ${t.office_code} ${t.application_number}${t.registration_number ? ` / reg. ${t.registration_number}` : ''}`,
+    `  ${t.id}`,
+    '',
+    line('Status', `${t.status.primary} · ${t.status.stage}${t.status.raw?.code ? ` (${t.status.raw.code}${t.status.raw.label ? ` ${t.status.raw.label}` : ''})` : ''}`),
+    line('Status date', t.status.effective_date),
+    line('Filed', t.filing_date),
+    line('Registered', t.registration_date),
+    line('Published', t.publication_date),
+    line('Expires', t.expiry_date ?? (d.expiry_date ? `${d.expiry_date} (computed)` : null)),
+    line('Last renewal', t.last_renewal_date),
+    line('IR number', t.ir_number),
+    line('Term state', d.term.state),
+    '',
+    t.owners.length ? 'Owners' : null,
+    ...t.owners.map((o) => `  ${o.name}${o.entity_type ? ` (${o.entity_type})` : ''}${o.nationality ? `, ${o.nationality}` : ''}`),
+    t.classifications.length ? 'Classes' : null,
+    ...t.classifications.map((c) => `  ${c.nice_class ?? '—'}  ${(c.goods_services ?? '').slice(0, 110)}`),
+    d.deadlines.items.length ? 'Deadlines' : null,
+    ...d.deadlines.items.map(
+      (i) => `  ${i.due_date}  ${i.type.padEnd(24)} ${i.state}${i.roll_reason ? `  (rolled from ${i.roll_reason.from})` : ''}`,
+    ),
+    t.events.length ? `Events (${t.events.length}, latest 5)` : null,
+    ...t.events.slice(-5).map((e) => `  ${e.date ?? '—'}  ${e.raw.code ?? ''}  ${e.raw.label ?? e.description ?? ''}`),
+  ];
+  return sections.filter((s): s is string => s !== null).join('\n');
+};
