@@ -16,7 +16,8 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   meter: Meter;
   /** Read-only operations become MCP tools with readOnlyHint. */
   readOnly: boolean;
-  http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string };
+  /** `aliases` are further paths serving the same operation, e.g. `/v1/offices` beside `/v1/reference/offices`. */
+  http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; aliases?: string[] };
   /**
    * `command` is the words and positional args, e.g. `deadlines compute` or `search <q>`.
    * `flags` maps a CLI flag name to an input key where they differ, e.g. `{ office: 'offices' }`.
