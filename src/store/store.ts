@@ -1,5 +1,6 @@
 // The store: one object per concern (trademarks, events, offices, …), each async and batch-shaped
 // so that a second backend can implement the same surface. All SQL lives below this folder.
+import { createAuthRepo } from './auth-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
@@ -12,6 +13,7 @@ export const openStore = (path: string) => {
     trademarks: createTrademarkRepo(db),
     events: createEventRepo(db),
     offices: createOfficeRepo(db),
+    auth: createAuthRepo(db),
     /** A cheap round trip, for readiness probes. */
     async ping(): Promise<void> {
       db.prepare('SELECT 1').get();

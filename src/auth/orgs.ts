@@ -1,0 +1,42 @@
+// Organizations: creation, lookup and the public organization object.
+import { randomId } from '../core/ids.js';
+import type { Context } from '../context.js';
+import { TmError } from '../errors.js';
+import type { OrgRow } from '../store/auth-repo.js';
+import { mergeOverrides, resolveLimits } from './limits.js';
+import type { Organization, OrgLimitOverrides } from './schemas.js';
+
+export const toOrganization = (row: OrgRow, livemode: boolean, requestId: string | null): Organization => ({
+  id: row.id,
+  object: 'organization',
+  name: row.name,
+  created_at: row.created_at,
+  livemode,
+  limits: resolveLimits(row.limits),
+  request_id: requestId,
+});
+
+export const createOrganization = async (ctx: Context, name: string, limits: OrgLimitOverrides = {}): Promise<OrgRow> => {
+  const row: OrgRow = {
+    id: randomId('org_'),
+    name: name.trim(),
+    limits: JSON.stringify(limits),
+    created_at: ctx.clock.now().toISOString(),
+  };
+  if (!row.name) throw new TmError('validation_error', 'An organization needs a name.', { param: 'name' });
+  await ctx.store.auth.createOrg(row);
+  return row;
+};
+
+export const requireOrg = async (ctx: Context, id: string): Promise<OrgRow> => {
+  const row = await ctx.store.auth.getOrg(id);
+  if (!row) throw new TmError('not_found', `No organization ${id}.`, { param: 'org', suggestion: 'List organizations with tm orgs list.' });
+  return row;
+};
+
+export const updateOrgLimits = async (ctx: Context, id: string, next: OrgLimitOverrides): Promise<OrgRow> => {
+  const row = await requireOrg(ctx, id);
+  const limits = JSON.stringify(mergeOverrides(row.limits, next));
+  await ctx.store.auth.setOrgLimits(id, limits);
+  return { ...row, limits };
+};

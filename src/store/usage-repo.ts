@@ -1,0 +1,112 @@
+// Daily usage counters and the per-organization request log. Writes are buffered in memory and
+// flushed in one transaction (every 200 ms or 500 entries) so metering never costs a commit per
+// request; every read flushes first, so a reader always sees its own requests.
+import type { Db } from './sqlite.js';
+
+export interface RequestLogRow {
+  id: string;
+  org_id: string;
+  livemode: number;
+  key_id: string | null;
+  method: string;
+  path: string;
+  operation: string | null;
+  status: number;
+  error_type: string | null;
+  duration_ms: number;
+  at: string;
+}
+
+export interface UsageCountRow {
+  day: string;
+  tier: string;
+  meter: string;
+  count: number;
+}
+
+const FLUSH_MS = 200;
+const FLUSH_ENTRIES = 500;
+
+export const createUsageRepo = (db: Db) => {
+  const bump = db.prepare(
+    `INSERT INTO usage_daily (org_id, livemode, day, tier, meter, count) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (org_id, livemode, day, tier, meter) DO UPDATE SET count = count + excluded.count`,
+  );
+  const insertLog = db.prepare(
+    `INSERT INTO request_log (id, org_id, livemode, key_id, method, path, operation, status, error_type, duration_ms, at)
+     VALUES (@id, @org_id, @livemode, @key_id, @method, @path, @operation, @status, @error_type, @duration_ms, @at)`,
+  );
+  const countsSince = db.prepare<[string, number, string], UsageCountRow>(
+    'SELECT day, tier, meter, SUM(count) AS count FROM usage_daily WHERE org_id = ? AND livemode = ? AND day >= ? GROUP BY day, tier, meter ORDER BY day',
+  );
+  const dayTotal = db.prepare<[string, string, string], { n: number | null }>(
+    'SELECT SUM(count) AS n FROM usage_daily WHERE org_id = ? AND day = ? AND tier = ?',
+  );
+  const logPage = db.prepare<[string, number, number, number], RequestLogRow & { seq: number }>(
+    'SELECT * FROM request_log WHERE org_id = ? AND livemode = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+  );
+  const logById = db.prepare<[string, number, string], RequestLogRow & { seq: number }>(
+    'SELECT * FROM request_log WHERE org_id = ? AND livemode = ? AND id = ?',
+  );
+
+  const pendingUsage = new Map<string, number>();
+  const pendingLogs: RequestLogRow[] = [];
+  let timer: NodeJS.Timeout | null = null;
+
+  const flush = db.transaction(() => {
+    for (const [key, n] of pendingUsage) {
+      const [org, live, day, tier, meter] = key.split('\u0000') as [string, string, string, string, string];
+      bump.run(org, Number(live), day, tier, meter, n);
+    }
+    pendingUsage.clear();
+    for (const row of pendingLogs) insertLog.run(row);
+    pendingLogs.length = 0;
+  });
+
+  const flushNow = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (db.open && (pendingUsage.size > 0 || pendingLogs.length > 0)) flush();
+  };
+
+  const schedule = (): void => {
+    if (pendingLogs.length + pendingUsage.size >= FLUSH_ENTRIES) return flushNow();
+    if (!timer) {
+      timer = setTimeout(flushNow, FLUSH_MS);
+      timer.unref();
+    }
+  };
+
+  return {
+    count(orgId: string, livemode: boolean, day: string, tier: string, meter: string): void {
+      const key = [orgId, livemode ? 1 : 0, day, tier, meter].join('\u0000');
+      pendingUsage.set(key, (pendingUsage.get(key) ?? 0) + 1);
+      schedule();
+    },
+    log(row: RequestLogRow): void {
+      pendingLogs.push(row);
+      schedule();
+    },
+    flush: flushNow,
+    async countsSince(orgId: string, livemode: boolean, day: string): Promise<UsageCountRow[]> {
+      flushNow();
+      return countsSince.all(orgId, livemode ? 1 : 0, day);
+    },
+    /** All of an organization's requests in one tier on one day, live and test (the daily cap is shared). */
+    async dayTotal(orgId: string, day: string, tier: string): Promise<number> {
+      flushNow();
+      return dayTotal.get(orgId, day, tier)?.n ?? 0;
+    },
+    /** Newest first, strictly before `beforeSeq`. */
+    async logs(orgId: string, livemode: boolean, beforeSeq: number, limit: number): Promise<(RequestLogRow & { seq: number })[]> {
+      flushNow();
+      return logPage.all(orgId, livemode ? 1 : 0, beforeSeq, limit);
+    },
+    async logById(orgId: string, livemode: boolean, id: string): Promise<(RequestLogRow & { seq: number }) | null> {
+      flushNow();
+      return logById.get(orgId, livemode ? 1 : 0, id) ?? null;
+    },
+  };
+};
+
+export type UsageRepo = ReturnType<typeof createUsageRepo>;
