@@ -16,8 +16,14 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   meter: Meter;
   /** Read-only operations become MCP tools with readOnlyHint. */
   readOnly: boolean;
-  /** `aliases` are further paths serving the same operation, e.g. `/v1/offices` beside `/v1/reference/offices`. */
-  http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; aliases?: string[] };
+  /**
+   * `aliases` are further paths serving the same operation, e.g. `/v1/offices` beside `/v1/reference/offices`.
+   * `shape: 'earlier'` marks a spec §4.3 earlier-shape route; where it shares a path with a current op,
+   * HTTP selects it by the `TM-Shape: earlier` header (docs/http.md).
+   */
+  http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; aliases?: string[]; shape?: 'earlier' };
+  /** Administration run on the machine holding the store (`tm orgs create`): CLI only, never HTTP or MCP. */
+  local?: boolean;
   /**
    * `command` is the words and positional args, e.g. `deadlines compute` or `search <q>`.
    * `flags` maps a CLI flag name to an input key where they differ, e.g. `{ office: 'offices' }`.
