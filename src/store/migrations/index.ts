@@ -1,8 +1,10 @@
 // The numbered migrations, applied in order inside one transaction each. Add a file, add a line.
 import { sql as core } from './001-core.js';
+import { sql as search } from './002-search.js';
 import { sql as auth } from './003-auth.js';
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
+  { version: 2, name: 'search', sql: search },
   { version: 3, name: 'auth', sql: auth },
 ];
