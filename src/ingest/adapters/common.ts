@@ -1,0 +1,130 @@
+// Shared building blocks of the format adapters: an empty normalised record, date normalisation
+// for the shapes offices publish (YYYYMMDD, YYYY-MM-DD with zone, YYYY/MM/DD), owners with their
+// deterministic ids, and the per-record failure wrapper.
+import { ownerId, trademarkId } from '../../core/ids.js';
+import type { Address, Owner } from '../../core/schemas/parts.js';
+import type { TrademarkRecord } from '../../core/schemas/trademark.js';
+import type { ParseItem } from '../adapter.js';
+
+export const emptyRecord = (
+  officeCode: string,
+  applicationNumber: string,
+  sourceFormat: string,
+): TrademarkRecord => ({
+  id: trademarkId(officeCode, applicationNumber),
+  object: 'trademark',
+  office_code: officeCode,
+  application_number: applicationNumber,
+  registration_number: null,
+  mark_text: null,
+  mark_type: null,
+  disclaimer: null,
+  status: {
+    primary: 'unknown',
+    stage: 'unknown',
+    reason: null,
+    challenges: [],
+    effective_date: null,
+    basis: 'office',
+    raw: null,
+  },
+  register: null,
+  filing_date: null,
+  registration_date: null,
+  publication_date: null,
+  expiry_date: null,
+  renewal_due_date: null,
+  last_renewal_date: null,
+  priority_date: null,
+  protection_effective_date: null,
+  ir_number: null,
+  ir_date: null,
+  designations: [],
+  territory_count: null,
+  owners: [],
+  attorneys: [],
+  classifications: [],
+  design_codes: [],
+  media: [],
+  events: [],
+  source_format: sourceFormat,
+  source_date: null,
+});
+
+const validYmd = (y: string, m: string, d: string): string | null => {
+  const month = Number(m);
+  const day = Number(d);
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
+  // Reject 31 April and the like without allocating a Date per field on the hot path.
+  if (day > 28) {
+    const last = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
+    if (day > last) return null;
+  }
+  return `${y}-${m}-${d}`;
+};
+
+/**
+ * YYYY-MM-DD from the date shapes offices publish; null for empty, zero, partial (month or day 00)
+ * or impossible dates, because the row holds only whole calendar dates.
+ */
+export const toIsoDate = (value: string | null | undefined): string | null => {
+  if (!value) return null;
+  const s = value.trim();
+  if (s.length === 8 && /^\d{8}$/.test(s)) return validYmd(s.slice(0, 4), s.slice(4, 6), s.slice(6, 8));
+  const m = /^(\d{4})[-/.](\d{2})[-/.](\d{2})/.exec(s);
+  return m ? validYmd(m[1]!, m[2]!, m[3]!) : null;
+};
+
+/** Trimmed text, or null when empty: offices send empty elements for "none". */
+export const clean = (value: string | null | undefined): string | null => {
+  if (value === null || value === undefined) return null;
+  const s = value.trim();
+  return s === '' ? null : s;
+};
+
+/** A Nice class number 1–45 from "009", "9" or 9; null for US pre-Nice classes (A, B, 200 …). */
+export const niceClass = (value: string | number | null | undefined): number | null => {
+  if (value === null || value === undefined) return null;
+  const n = typeof value === 'number' ? value : /^\d{1,3}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 45 ? n : null;
+};
+
+export const makeAddress = (parts: Partial<Address>): Address | null => {
+  const address: Address = {
+    lines: parts.lines ?? [],
+    city: parts.city ?? null,
+    region: parts.region ?? null,
+    postal_code: parts.postal_code ?? null,
+    country_code: parts.country_code ?? null,
+    formatted: parts.formatted ?? null,
+  };
+  const empty =
+    address.lines.length === 0 &&
+    !address.city &&
+    !address.region &&
+    !address.postal_code &&
+    !address.country_code &&
+    !address.formatted;
+  return empty ? null : address;
+};
+
+export const makeOwner = (
+  officeCode: string,
+  fields: Omit<Owner, 'owner_id' | 'entity_id'>,
+): Owner => ({
+  owner_id: ownerId(officeCode, fields.name, fields.nationality ?? fields.address?.country_code ?? null),
+  entity_id: null,
+  ...fields,
+});
+
+/** Runs one record's mapping; a throw becomes a skipped item with its reason, never a crash. */
+export const toItem = (recordNumber: number, build: () => TrademarkRecord | string): ParseItem => {
+  try {
+    const result = build();
+    return typeof result === 'string'
+      ? { ok: false, recordNumber, reason: result }
+      : { ok: true, recordNumber, record: result };
+  } catch (err) {
+    return { ok: false, recordNumber, reason: err instanceof Error ? err.message : String(err) };
+  }
+};

@@ -1,0 +1,183 @@
+// Input side of ingest: the list of format adapters, format detection from content (with the
+// `--format` override), and opening a path as one or more decompressed byte streams: plain
+// files, .gz (node:zlib) and .zip (yauzl, entries streamed one after another, never unpacked).
+import { createReadStream } from 'node:fs';
+import { open as openFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import yauzl from 'yauzl';
+import { TmError } from '../errors.js';
+import type { FormatAdapter, ParseItem } from './adapter.js';
+import { ADAPTER_LIST } from './adapters/index.js';
+
+/** Every adapter, in detection order (most specific first). */
+export const ADAPTERS: FormatAdapter[] = ADAPTER_LIST;
+
+export const FORMAT_NAMES = ADAPTERS.map((a) => a.name);
+
+/** The adapter for a file: the `--format` override by name, else the first whose detect() accepts the head. */
+export const detectAdapter = (head: string, formatOverride?: string, file = 'input'): FormatAdapter => {
+  if (formatOverride) {
+    const adapter = ADAPTERS.find((a) => a.name === formatOverride);
+    if (!adapter) {
+      throw new TmError('validation_error', `Unknown format "${formatOverride}".`, {
+        param: 'format',
+        suggestion: `Use one of: ${FORMAT_NAMES.join(', ')}.`,
+      });
+    }
+    return adapter;
+  }
+  const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
+  const adapter = ADAPTERS.find((a) => a.detect(text));
+  if (!adapter) {
+    const what = /^\s*</.test(text) ? 'XML of an unknown layout' : /^\s*[[{]/.test(text) ? 'JSON of an unknown layout' : 'neither XML nor JSON';
+    throw new TmError('input_error', `${file}: cannot tell the format: the content is ${what}`, {
+      suggestion: `Pass --format with one of: ${FORMAT_NAMES.join(', ')}.`,
+    });
+  }
+  return adapter;
+};
+
+export interface InputEntry {
+  /** The file name, or `archive.zip:inner/name.xml` for a zip entry. */
+  entryName: string;
+  stream: Readable;
+}
+
+const GZIP = [0x1f, 0x8b];
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+
+const magic = async (path: string): Promise<Buffer> => {
+  let handle;
+  try {
+    handle = await openFile(path, 'r');
+  } catch (err) {
+    throw new TmError('input_error', `${path}: cannot open: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  try {
+    const buffer = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(buffer, 0, 4, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+};
+
+const startsWith = (buffer: Buffer, bytes: number[]): boolean => bytes.every((b, i) => buffer[i] === b);
+
+/** Decompression failures (truncated .gz, corrupt zip entry) surface as input errors naming the file. */
+const guarded = (stream: Readable, name: string): Readable =>
+  Readable.from(
+    (async function* () {
+      try {
+        for await (const chunk of stream) yield chunk as Buffer;
+      } catch (err) {
+        throw err instanceof TmError
+          ? err
+          : new TmError('input_error', `${name}: cannot decompress: ${(err as Error).message}`);
+      }
+    })(),
+    { objectMode: false },
+  );
+
+const gunzip = (stream: Readable, name: string): Readable => guarded(stream.pipe(createGunzip()), name);
+
+const zipEntries = (path: string): AsyncIterable<InputEntry> => ({
+  async *[Symbol.asyncIterator]() {
+    const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.open(path, { lazyEntries: true, autoClose: true }, (err, z) =>
+        err ? reject(new TmError('input_error', `${path}: not a readable zip archive: ${err.message}`)) : resolve(z),
+      ),
+    );
+    try {
+      for (;;) {
+        const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
+          zip.once('entry', resolve);
+          zip.once('end', () => resolve(null));
+          zip.once('error', (err: Error) => reject(new TmError('input_error', `${path}: corrupt zip archive: ${err.message}`)));
+          zip.readEntry();
+        });
+        zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
+        if (!entry) return;
+        if (entry.fileName.endsWith('/')) continue;
+        const raw = await new Promise<Readable>((resolve, reject) =>
+          zip.openReadStream(entry, (err, s) =>
+            err ? reject(new TmError('input_error', `${path}:${entry.fileName}: ${err.message}`)) : resolve(s),
+          ),
+        );
+        const entryName = `${path}:${entry.fileName}`;
+        const stream = entry.fileName.endsWith('.gz') ? gunzip(raw, entryName) : guarded(raw, entryName);
+        yield { entryName, stream };
+        // The caller must consume each stream before asking for the next; drain what it left.
+        if (!raw.readableEnded) raw.resume();
+      }
+    } finally {
+      zip.close();
+    }
+  },
+});
+
+/** Opens a path as the byte streams it holds: one for a plain or .gz file, one per entry of a .zip. */
+export const openInput = (path: string): AsyncIterable<InputEntry> => ({
+  async *[Symbol.asyncIterator]() {
+    const head = await magic(path);
+    if (startsWith(head, ZIP)) {
+      yield* zipEntries(path);
+    } else if (startsWith(head, GZIP)) {
+      yield { entryName: path, stream: gunzip(createReadStream(path), path) };
+    } else {
+      yield { entryName: path, stream: createReadStream(path) };
+    }
+  },
+});
+
+/**
+ * Reads the first bytes of a stream for detection and returns them with a stream that still
+ * yields every byte, so the adapter parses from the start.
+ */
+export const peekHead = async (stream: Readable, bytes = 64 * 1024): Promise<{ head: string; stream: Readable }> => {
+  const iterator = stream[Symbol.asyncIterator]();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let done = false;
+  while (size < bytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    const chunk = Buffer.isBuffer(next.value) ? next.value : Buffer.from(next.value as string);
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  const head = Buffer.concat(chunks).toString('utf8');
+  const rest = Readable.from(
+    (async function* () {
+      yield* chunks;
+      if (done) return;
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) return;
+        yield next.value as Buffer;
+      }
+    })(),
+    { objectMode: false },
+  );
+  return { head, stream: rest };
+};
+
+export interface InputRecords {
+  entryName: string;
+  format: string;
+  items: AsyncIterable<ParseItem>;
+}
+
+/** Everything ingest needs per input: each entry of a path, its adapter, and its parsed records. */
+export async function* readRecords(path: string, formatOverride?: string): AsyncGenerator<InputRecords> {
+  for await (const entry of openInput(path)) {
+    const { head, stream } = await peekHead(entry.stream);
+    if (head.trim() === '') throw new TmError('input_error', `${entry.entryName}: the file is empty`);
+    const adapter = detectAdapter(head, formatOverride, entry.entryName);
+    yield { entryName: entry.entryName, format: adapter.name, items: adapter.parse(stream, entry.entryName) };
+  }
+}
