@@ -194,6 +194,8 @@ const toRecord = (c: CaseFile): TrademarkRecord | string => {
   const ir = c.ir;
   r.ir_number = clean(ir['international-registration-number']);
   r.ir_date = toIsoDate(ir['international-registration-date']);
+  // A §66(a) record carries the date its international registration falls due for renewal.
+  r.renewal_due_date = toIsoDate(ir['international-renewal-date']);
   const irPriority = flag(ir, 'priority-claimed-in') ? toIsoDate(ir['priority-claimed-date']) : null;
   const foreignPriority = c.foreign.find((f) => flag(f, 'foreign-priority-claim-in'));
   r.priority_date = irPriority ?? (foreignPriority ? toIsoDate(foreignPriority['filing-date']) : null);
