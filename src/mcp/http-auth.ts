@@ -1,0 +1,50 @@
+// Credentials on /mcp (spec §5.4, §5.5): a Bearer API key (the HTTP API's keys) or an OAuth 2.1
+// JWT. Failures carry the three MCP 401 messages; the organization always comes from the credential.
+import { authenticateApiKey, normalizeScopes, resolveLimits, type Principal } from '../auth/index.js';
+import type { Context } from '../context.js';
+import { TmError } from '../errors.js';
+import type { CredentialKind } from './caller.js';
+import { looksLikeJwt, UNAUTHORIZED, type JwtVerifier } from './oauth.js';
+
+export interface Authenticated {
+  principal: Principal;
+  kind: CredentialKind;
+}
+
+const unauthorized = (detail: string): TmError => new TmError('unauthorized', detail);
+
+const fromJwt = async (ctx: Context, verify: JwtVerifier | null, token: string): Promise<Authenticated> => {
+  if (!verify) throw unauthorized(UNAUTHORIZED.invalid);
+  const claims = await verify(token);
+  const org = await ctx.store.auth.getOrg(claims.orgId);
+  // A token naming an organization this service does not hold cannot act for anyone.
+  if (!org) throw unauthorized(UNAUTHORIZED.invalid);
+  return {
+    kind: 'oauth',
+    principal: {
+      org: { id: org.id, name: org.name, livemode: true },
+      scopes: normalizeScopes(claims.scopes),
+      keyId: `oauth:${claims.sub}`,
+      livemode: true,
+      limits: resolveLimits(org.limits),
+    },
+  };
+};
+
+/** Verifies the `Authorization` header of one /mcp request. */
+export const authenticateMcp = async (
+  ctx: Context,
+  header: string | null,
+  verify: JwtVerifier | null,
+): Promise<Authenticated> => {
+  if (!header?.trim()) throw unauthorized(UNAUTHORIZED.missing);
+  const m = /^\s*Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!m) throw unauthorized(UNAUTHORIZED.invalid);
+  const token = m[1]!;
+  if (looksLikeJwt(token)) return fromJwt(ctx, verify, token);
+  try {
+    return { kind: 'api_key', principal: await authenticateApiKey(ctx, header) };
+  } catch (err) {
+    throw err instanceof TmError && err.type === 'unauthorized' ? unauthorized(UNAUTHORIZED.invalid) : err;
+  }
+};

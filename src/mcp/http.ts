@@ -1,0 +1,149 @@
+// `/mcp` over Streamable HTTP inside `tm serve` (protocol revisions up to 2025-11-25): sessions
+// pinned to the organization that opened them, every request re-authenticated, Origin and Host
+// checked, and the RFC 9728 protected-resource metadata served beside it.
+import { randomUUID } from 'node:crypto';
+import type { Hono } from 'hono';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RateLimiter } from '../auth/index.js';
+import type { Context } from '../context.js';
+import { randomId } from '../core/ids.js';
+import { TmError, toTmError } from '../errors.js';
+import { credentialCaller } from './caller.js';
+import { createGuard, type GuardSettings } from './http-guard.js';
+import { authenticateMcp } from './http-auth.js';
+import { createJwtVerifier, protectedResourceMetadata, wwwAuthenticate, type OAuthSettings } from './oauth.js';
+import { createMcpServer, type McpCaller } from './server.js';
+
+export interface McpHttpDeps extends OAuthSettings, GuardSettings {
+  /** The process context of `tm serve`; each call narrows it to the caller's organization. */
+  ctx: Context;
+  /** The HTTP API's limiter, so MCP and REST share windows and daily caps. */
+  limiter: RateLimiter;
+  /** Meter and log OAuth calls; off by default (spec §4.6 exempts them). */
+  meterOAuth?: boolean;
+}
+
+export interface McpHttpHandler {
+  handle(req: Request): Promise<Response>;
+  /** The RFC 9728 document for `/.well-known/oauth-protected-resource[/mcp]`. */
+  resourceMetadata(): Record<string, unknown>;
+  /** Ends every open session (on shutdown). */
+  close(): Promise<void>;
+}
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: Server;
+  orgId: string;
+  lastSeen: number;
+}
+
+const IDLE_MS = 30 * 60_000;
+const MAX_BODY = 1024 * 1024;
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+const errorResponse = (err: TmError, headers: Record<string, string> = {}): Response =>
+  json(err.status, { ...err.toBody('/mcp'), request_id: randomId('req_') }, headers);
+
+const sessionNotFound = (): Response =>
+  json(404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
+
+export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
+  const { ctx } = deps;
+  const guard = createGuard(deps);
+  const verify = createJwtVerifier(deps, ctx.clock);
+  const sessions = new Map<string, Session>();
+  const meterSettings = { limiter: deps.limiter, meterOAuth: deps.meterOAuth ?? false };
+  // The caller travels with each HTTP request as authInfo, so every tools/call uses the
+  // credential of the request that carried it, not the one that opened the session.
+  const ctxForCall = async (extra: { authInfo?: { extra?: Record<string, unknown> } }): Promise<McpCaller> => {
+    const caller = extra.authInfo?.extra?.caller as McpCaller | undefined;
+    if (!caller) throw new TmError('unauthorized', 'Missing Authorization header.');
+    return caller;
+  };
+
+  const sweep = (now: number): void => {
+    for (const [id, s] of sessions) {
+      if (now - s.lastSeen > IDLE_MS) {
+        sessions.delete(id);
+        void s.server.close();
+      }
+    }
+  };
+
+  const open = async (orgId: string, now: number): Promise<Session> => {
+    const server = createMcpServer(ctxForCall);
+    const session: Session = {
+      server,
+      orgId,
+      lastSeen: now,
+      transport: new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        maxRequestBodySize: MAX_BODY,
+        onsessioninitialized: (id) => void sessions.set(id, session),
+        onsessionclosed: (id) => void sessions.delete(id),
+      }),
+    };
+    await server.connect(session.transport);
+    return session;
+  };
+
+  const handle = async (req: Request): Promise<Response> => {
+    const verdict = guard(req.headers);
+    if (!verdict.ok) return errorResponse(new TmError('forbidden', verdict.detail));
+    let caller: McpCaller;
+    let principalOrg: string;
+    try {
+      const { principal, kind } = await authenticateMcp(ctx, req.headers.get('authorization'), verify);
+      caller = credentialCaller(ctx, principal, kind, meterSettings);
+      principalOrg = principal.org.id;
+    } catch (err) {
+      const e = toTmError(err);
+      return e.type === 'unauthorized'
+        ? errorResponse(e, { 'WWW-Authenticate': wwwAuthenticate(deps, e.message) })
+        : errorResponse(e);
+    }
+    const authInfo = { token: '', clientId: principalOrg, scopes: [...caller.scopes], extra: { caller } };
+    const now = ctx.clock.now().getTime();
+    sweep(now);
+    const sessionId = req.headers.get('mcp-session-id');
+    if (sessionId) {
+      const session = sessions.get(sessionId);
+      // A session belongs to the organization that opened it; to anyone else it does not exist.
+      if (!session || session.orgId !== principalOrg) return sessionNotFound();
+      session.lastSeen = now;
+      return session.transport.handleRequest(req, { authInfo });
+    }
+    if (req.method !== 'POST') {
+      return json(400, { jsonrpc: '2.0', error: { code: -32000, message: 'Mcp-Session-Id header is required' }, id: null });
+    }
+    const session = await open(principalOrg, now);
+    const res = await session.transport.handleRequest(req, { authInfo });
+    // Anything but an accepted initialize leaves no session behind.
+    if (!session.transport.sessionId) await session.server.close();
+    return res;
+  };
+
+  return {
+    handle,
+    resourceMetadata: () => protectedResourceMetadata(deps),
+    async close() {
+      const all = [...sessions.values()];
+      sessions.clear();
+      await Promise.all(all.map((s) => s.server.close()));
+    },
+  };
+};
+
+/** Mounts `/mcp` and the protected-resource metadata on the `tm serve` app. */
+export const mountMcp = (app: Hono, deps: McpHttpDeps): McpHttpHandler => {
+  const mcp = createMcpHttpHandler(deps);
+  const metadata = (): Response => json(200, mcp.resourceMetadata(), { 'cache-control': 'public, max-age=3600' });
+  app.get('/.well-known/oauth-protected-resource', metadata);
+  app.get('/.well-known/oauth-protected-resource/mcp', metadata);
+  app.all('/mcp', (c) => mcp.handle(c.req.raw));
+  return mcp;
+};
