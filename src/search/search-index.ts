@@ -1,20 +1,150 @@
-// The search index port: what ingest, health and the search operation need from the index.
-// The index pulls changed rows from the store by sequence number, so it can always catch up.
+// The search index port and its SQLite implementation: incremental sync from the store's change
+// sequence, candidate generation per channel from hashed keys and the trigram table, scoring,
+// filtering and ranking. The index persists in the store's database; nothing is rebuilt per query.
+import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
+import { createSearchRepo, type ListOrder, type SearchFilter, type SearchMarkRow } from '../store/search-repo.js';
+import { analyze, keyHash, queryKeys, type Channel } from './analyze.js';
+import { analyzeText, ftsBody, keyHashes, rowAnalysis, toMarkRow } from './indexer.js';
+import { scoreCandidate, type Scored } from './score.js';
+
+export interface RankedHit {
+  trademarkId: string;
+  scored: Scored;
+  row: SearchMarkRow;
+}
+
+export type RankOrder = 'relevance' | 'filing_date' | '-filing_date' | 'updated_at' | '-updated_at';
 
 export interface SearchIndex {
   /** Bring the index up to date with the store; only rows changed since the last sync are read. */
   sync(): Promise<{ indexed: number }>;
   /** Throws when the index cannot serve queries (readiness probe). */
   ping(): Promise<void>;
+  /** Store changes not yet indexed. */
+  lag(): Promise<number>;
+  /** Every hit for `q` on the channels, filtered and ranked, at most `window` of them. */
+  search(q: string, channels: ReadonlySet<Channel>, filter: SearchFilter, order: RankOrder, window: number): Promise<RankedHit[]>;
+  /** Trademark ids matching a filter, in a list order. */
+  list(filter: SearchFilter, order: ListOrder, limit: number, offset: number): Promise<string[]>;
+  total(filter: SearchFilter): Promise<number>;
+  /** The per-database secret that signs search cursors. */
+  cursorSecret(): Promise<string>;
+  /** Scores every indexed mark (the benchmark's exhaustive reference, never used to answer). */
+  exhaustive(q: string, channels: ReadonlySet<Channel>, window: number): Promise<RankedHit[]>;
 }
 
+const SYNC_BATCH = 5000;
+/** Posting lists longer than this belong to keys too common to discriminate; the rest is skipped. */
+const POSTING_CAP = 2000;
+const SUBSTRING_CAP = 3000;
+
+const TIER_RANK = { identical: 0, near_identical: 1, similar: 2, related: 3 } as const;
+
+const byRelevance = (a: RankedHit, b: RankedHit): number =>
+  b.scored.score - a.scored.score ||
+  TIER_RANK[a.scored.tier] - TIER_RANK[b.scored.tier] ||
+  (b.row.filing_date ?? '').localeCompare(a.row.filing_date ?? '') ||
+  a.row.mid - b.row.mid;
+
+const byField = (field: 'filing_date' | 'updated_at', desc: boolean) => (a: RankedHit, b: RankedHit): number => {
+  const c = (a.row[field] ?? '').localeCompare(b.row[field] ?? '');
+  return (desc ? -c : c) || byRelevance(a, b);
+};
+
+export const rankHits = (hits: RankedHit[], order: RankOrder): RankedHit[] => {
+  if (order === 'relevance') return hits.sort(byRelevance);
+  const desc = order.startsWith('-');
+  return hits.sort(byField(desc ? (order.slice(1) as 'filing_date') : (order as 'filing_date'), desc));
+};
+
 export const openSearchIndex = (store: Store): SearchIndex => {
-  void store;
+  const repo = createSearchRepo(store.db);
+
+  const indexRecord = (record: Parameters<typeof toMarkRow>[0]): void => {
+    const a = analyzeText(record.mark_text);
+    const row = toMarkRow(record, a);
+    const existing = repo.byTrademark(record.id);
+    if (!existing) {
+      const mid = repo.insertMark(row);
+      repo.addKeys(mid, keyHashes(a));
+      repo.setText(mid, ftsBody(a));
+      return;
+    }
+    repo.updateMark({ ...row, mid: existing.mid });
+    if (existing.mark_text === record.mark_text) return;
+    repo.removeKeys(existing.mid, keyHashes(analyzeText(existing.mark_text)));
+    repo.addKeys(existing.mid, keyHashes(a));
+    repo.setText(existing.mid, ftsBody(a));
+  };
+
+  const score = (q: ReturnType<typeof analyze>, rows: SearchMarkRow[], channels: ReadonlySet<Channel>, out: RankedHit[]) => {
+    for (const row of rows) {
+      if (!row.compact) continue;
+      const scored = scoreCandidate(q, rowAnalysis(row), channels);
+      if (scored) out.push({ trademarkId: row.trademark_id, scored, row });
+    }
+  };
+
   return {
     async sync() {
-      return { indexed: 0 };
+      let last = Number(repo.state('last_seq') ?? 0);
+      let indexed = 0;
+      for (;;) {
+        const changed = await store.trademarks.changedSince(last, SYNC_BATCH);
+        if (changed.length === 0) return { indexed };
+        repo.transaction(() => {
+          for (const c of changed) indexRecord(c.record);
+          last = changed[changed.length - 1]!.seq;
+          repo.setState('last_seq', String(last));
+        });
+        indexed += changed.length;
+      }
     },
-    async ping() {},
+    async ping() {
+      repo.state('last_seq');
+    },
+    async lag() {
+      const last = Number(repo.state('last_seq') ?? 0);
+      const head = repo.storeSeq();
+      return head > last ? head - last : 0;
+    },
+    async search(q, channels, filter, order, window) {
+      const a = analyze(q);
+      const candidates = new Set<number>();
+      for (const keys of queryKeys(a, channels).values())
+        for (const key of keys) for (const mid of repo.postings(keyHash(key), POSTING_CAP)) candidates.add(mid);
+      if (channels.has('embedded') && a.near.length >= 3) {
+        for (const mid of repo.substring(a.near, SUBSTRING_CAP)) candidates.add(mid);
+        if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, SUBSTRING_CAP)) candidates.add(mid);
+      }
+      const hits: RankedHit[] = [];
+      score(a, repo.rows([...candidates]), channels, hits);
+      const passing = hasFilter(filter) ? repo.passing(hits.map((h) => h.row.mid), filter) : null;
+      const kept = passing ? hits.filter((h) => passing.has(h.row.mid)) : hits;
+      return rankHits(kept, order).slice(0, window);
+    },
+    async list(filter, order, limit, offset) {
+      return repo.list(filter, order, limit, offset).map((r) => r.trademark_id);
+    },
+    async total(filter) {
+      return repo.total(filter);
+    },
+    async cursorSecret() {
+      const existing = repo.state('cursor_secret');
+      if (existing) return existing;
+      const secret = randomBytes(32).toString('base64url');
+      repo.setState('cursor_secret', secret);
+      return secret;
+    },
+    async exhaustive(q, channels, window) {
+      const a = analyze(q);
+      const hits: RankedHit[] = [];
+      for (const rows of repo.scan()) score(a, rows, channels, hits);
+      return rankHits(hits, 'relevance').slice(0, window);
+    },
   };
 };
+
+const hasFilter = (f: SearchFilter): boolean =>
+  Object.values(f).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null && Object.values(v).some((x) => (Array.isArray(x) ? x.length > 0 : x !== undefined))));

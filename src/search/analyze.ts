@@ -1,0 +1,116 @@
+// One mark's text in every form the matcher compares (folded, compact, near, skeleton, phonetic
+// codes) and the hashed keys under which the index files it, one key family per channel.
+import { compact, fold, nearWords } from './normalize.js';
+import { phoneticKeys } from './phonetic.js';
+import { skeleton } from './lookalike.js';
+
+export interface Analysis {
+  folded: string;
+  compact: string;
+  near: string;
+  nearWords: string[];
+  skeleton: string;
+  /** Whole-mark Double Metaphone codes. */
+  pcodes: string[];
+  /** Per-word codes (multi-word marks only). */
+  wcodes: string[][];
+}
+
+export const analyze = (text: string): Analysis => {
+  const nw = nearWords(text);
+  const p = phoneticKeys(nw);
+  return {
+    folded: fold(text),
+    compact: compact(text),
+    near: nw.join(''),
+    nearWords: nw,
+    skeleton: skeleton(text),
+    pcodes: p.whole,
+    wcodes: p.perWord,
+  };
+};
+
+/** 52-bit hash of a key string (two FNV-style lanes); collisions only add candidates, never hits. */
+export const keyHash = (s: string): number => {
+  let h1 = 0x811c9dc5;
+  let h2 = 0x9747b28c;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x5bd1e995);
+    h2 ^= h2 >>> 15;
+  }
+  return (h1 >>> 0) + (h2 & 0xfffff) * 0x100000000;
+};
+
+/** Every string with one character removed. */
+export const deletions = (s: string): string[] => {
+  const out = new Set<string>();
+  for (let i = 0; i < s.length; i++) out.add(s.slice(0, i) + s.slice(i + 1));
+  return [...out];
+};
+
+// Fuzzy deletion keys only where a whole-mark edit makes sense; longer marks match by segment.
+const FUZZY_MIN = 3;
+const FUZZY_MAX = 20;
+const PHONETIC_DELETE_MIN = 3;
+
+/** The key strings a mark is filed under. Families: n near, d near-deletion, w word, o word set,
+ *  p whole phonetic, e phonetic deletion, v word phonetic, l lookalike skeleton. */
+export const indexKeys = (a: Analysis): string[] => {
+  if (a.near.length === 0) return [];
+  const keys = new Set<string>([`n:${a.near}`, `l:${a.skeleton}`]);
+  if (a.near.length >= FUZZY_MIN && a.near.length <= FUZZY_MAX) for (const d of deletions(a.near)) keys.add(`d:${d}`);
+  if (a.nearWords.length > 1) {
+    for (const w of a.nearWords) if (w.length >= 2) keys.add(`w:${w}`);
+    keys.add(`o:${[...a.nearWords].sort().join(' ')}`);
+  }
+  for (const c of a.pcodes) {
+    keys.add(`p:${c}`);
+    if (c.length >= PHONETIC_DELETE_MIN) for (const d of deletions(c)) keys.add(`e:${d}`);
+  }
+  for (const codes of a.wcodes) for (const c of codes) if (c.length >= 2) keys.add(`v:${c}`);
+  return [...keys];
+};
+
+export type Channel = 'identical' | 'fuzzy' | 'embedded' | 'phonetic' | 'lookalike';
+
+/** Substrings of the query's near form that could be a whole earlier mark (BUCKS in ICEBUCKS). */
+const segments = (near: string, min: number): string[] => {
+  const out = new Set<string>();
+  for (let i = 0; i < near.length; i++) for (let j = i + min; j <= near.length; j++) if (j - i < near.length) out.add(near.slice(i, j));
+  return [...out];
+};
+
+/** The keys to look up for a query, per channel. */
+export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Channel, string[]> => {
+  const out = new Map<Channel, string[]>();
+  if (a.near.length === 0) return out;
+  out.set('identical', [`n:${a.near}`]);
+  if (channels.has('fuzzy') && a.near.length >= FUZZY_MIN - 1) {
+    const dels = a.near.length >= FUZZY_MIN ? deletions(a.near) : [];
+    out.set('fuzzy', [`d:${a.near}`, ...dels.flatMap((d) => [`n:${d}`, `d:${d}`])]);
+  }
+  if (channels.has('embedded')) {
+    const keys = segments(a.near, 3).map((s) => `n:${s}`);
+    if (a.nearWords.length > 1) {
+      keys.push(`o:${[...a.nearWords].sort().join(' ')}`);
+      for (const w of a.nearWords) if (w.length >= 3) keys.push(`w:${w}`, `n:${w}`);
+    } else keys.push(`w:${a.near}`);
+    out.set('embedded', keys);
+  }
+  if (channels.has('phonetic')) {
+    const keys: string[] = [];
+    for (const c of a.pcodes) {
+      keys.push(`p:${c}`, `v:${c}`);
+      if (c.length >= PHONETIC_DELETE_MIN) {
+        keys.push(`e:${c}`);
+        for (const d of deletions(c)) keys.push(`p:${d}`, `e:${d}`);
+      }
+    }
+    for (const codes of a.wcodes) for (const c of codes) if (c.length >= 2) keys.push(`p:${c}`, `v:${c}`);
+    out.set('phonetic', keys);
+  }
+  if (channels.has('lookalike')) out.set('lookalike', [`l:${a.skeleton}`]);
+  return out;
+};

@@ -1,0 +1,51 @@
+// Turning a stored trademark record into its search_mark row and index keys, and reading a row
+// back as the Analysis the scorer compares.
+import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import { classMask, type SearchMarkInput, type SearchMarkRow } from '../store/search-repo.js';
+import { analyze, indexKeys, keyHash, type Analysis } from './analyze.js';
+
+const EMPTY: Analysis = { folded: '', compact: '', near: '', nearWords: [], skeleton: '', pcodes: [], wcodes: [] };
+
+export const analyzeText = (text: string | null): Analysis => (text && text.trim() ? analyze(text) : EMPTY);
+
+export const toMarkRow = (r: TrademarkRecord, a: Analysis): SearchMarkInput => ({
+  trademark_id: r.id,
+  mark_text: r.mark_text,
+  folded: a.folded,
+  compact: a.compact,
+  rcompact: [...a.compact].reverse().join(''),
+  near_words: a.nearWords.join(' '),
+  skeleton: a.skeleton,
+  pcodes: a.pcodes.join(' '),
+  wcodes: a.wcodes.map((c) => c.join(' ')).join(';'),
+  office_code: r.office_code,
+  status_primary: r.status.primary,
+  status_stage: r.status.stage,
+  register_type: r.register?.type ?? null,
+  classes: classMask(r.classifications.flatMap((c) => (c.nice_class === null ? [] : [c.nice_class]))),
+  filing_date: r.filing_date,
+  registration_date: r.registration_date,
+  publication_date: r.publication_date,
+  expiry_date: r.expiry_date,
+});
+
+const split = (s: string, sep: string): string[] => (s ? s.split(sep) : []);
+
+export const rowAnalysis = (row: SearchMarkRow): Analysis => {
+  const nearWords = split(row.near_words, ' ');
+  return {
+    folded: row.folded,
+    compact: row.compact,
+    near: nearWords.join(''),
+    nearWords,
+    skeleton: row.skeleton,
+    pcodes: split(row.pcodes, ' '),
+    wcodes: split(row.wcodes, ';').map((w) => split(w, ' ')),
+  };
+};
+
+export const keyHashes = (a: Analysis): number[] => indexKeys(a).map(keyHash);
+
+/** What goes into the trigram table: the compact text, and the near form when it differs (4EVER vs FOREVER). */
+export const ftsBody = (a: Analysis): string | null =>
+  a.compact ? (a.near && a.near !== a.compact ? `${a.compact} ${a.near}` : a.compact) : null;

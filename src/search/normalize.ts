@@ -1,0 +1,61 @@
+// Text normalisation for matching: case/diacritic folding (identical tier), word tokens, and the
+// "near" form that also drops spacing, punctuation, a plural -s and number-word variation.
+const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', þ: 'th', ð: 'd', ı: 'i' };
+
+/** Lowercase, strip diacritics (NFKD also folds full-width forms and ligatures), collapse spaces. */
+export const fold = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøđłþðı]/g, (c) => SPECIAL[c] ?? c)
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** Alphanumeric runs of the folded text; `&` is the word "and". */
+export const words = (folded: string): string[] =>
+  folded
+    .replace(/&/g, ' and ')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 0);
+
+/** Folded text without spacing or punctuation: what the text filters compare. */
+export const compact = (text: string): string => words(fold(text)).join('');
+
+// Whole-word number words and their numerals; homophones share a numeral (TO/TOO/TWO, FOR/FOUR).
+const NUMBER_WORDS: Record<string, string> = {
+  zero: '0', one: '1', won: '1', two: '2', to: '2', too: '2', three: '3', four: '4', for: '4', fore: '4',
+  five: '5', six: '6', seven: '7', eight: '8', ate: '8', nine: '9', ten: '10', n: 'and',
+};
+// Word-initial homophones that are written as numerals in marks: 4EVER, 2DAY, 1DER.
+const PREFIXES: ReadonlyArray<[string, string]> = [
+  ['four', '4'], ['for', '4'], ['two', '2'], ['too', '2'], ['to', '2'], ['one', '1'], ['won', '1'],
+];
+/** Numerals spelled out again for the phonetic coder, which ignores digits. */
+export const NUMERAL_SOUNDS: Record<string, string> = {
+  '0': 'zero', '1': 'one', '2': 'to', '3': 'three', '4': 'for', '5': 'five', '6': 'six', '7': 'seven', '8': 'eight', '9': 'nine',
+};
+
+const numberCanon = (w: string): string => {
+  const whole = NUMBER_WORDS[w];
+  if (whole !== undefined) return whole;
+  for (const [prefix, digit] of PREFIXES) {
+    if (w.length >= prefix.length + 3 && w.startsWith(prefix) && /^[a-z]/.test(w.slice(prefix.length))) {
+      return digit + w.slice(prefix.length);
+    }
+  }
+  return w;
+};
+
+/** Drops one plural ending; both sides of a comparison go through the same rule. */
+export const singular = (w: string): string => {
+  if (w.length >= 5 && w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (w.length >= 4 && w.endsWith('s') && !/(ss|us|is)$/.test(w)) return w.slice(0, -1);
+  return w;
+};
+
+/** Words of the near form: number words as numerals, plurals singular. */
+export const nearWords = (text: string): string[] => words(fold(text)).map((w) => singular(numberCanon(w)));
+
+/** The near-identical key: equal near keys differ only by spacing, punctuation, plural or numbers. */
+export const nearKey = (text: string): string => nearWords(text).join('');

@@ -1,0 +1,137 @@
+// Scoring one candidate against the query: a score per channel ("lane", 0..1), the tier, and the
+// 0..100 relevance. Calibration of the thresholds: docs/search.md and bench/eval-search.ts.
+import type { MatchTier } from '../core/schemas/trademark.js';
+import type { Analysis, Channel } from './analyze.js';
+import { dice, fuzzyBudget, osa } from './distance.js';
+
+/** Scores at or above this are `similar`; below, down to RELATED_MIN, `related`; lower is no hit. */
+export const SIMILAR_MIN = 0.75;
+export const RELATED_MIN = 0.5;
+export const RANKING_VERSION = 'v12';
+
+export interface Scored {
+  lanes: Partial<Record<Channel, number>>;
+  score: number;
+  tier: MatchTier;
+  terms: string[];
+}
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+const fuzzyLane = (q: Analysis, c: Analysis): number => {
+  const len = Math.max(q.near.length, c.near.length);
+  const budget = Math.max(fuzzyBudget(len), len >= 3 ? 1 : 0);
+  const d = osa(q.near, c.near, budget);
+  if (d > budget) return 0;
+  const firstSame = q.near[0] === c.near[0] ? 1 : 0.95;
+  return (1 - d / len) * firstSame;
+};
+
+const phoneticLane = (q: Analysis, c: Analysis, orth: number): number => {
+  let best = Infinity;
+  let shortest = 0;
+  for (const a of q.pcodes)
+    for (const b of c.pcodes) {
+      const d = osa(a, b, 1);
+      if (d < best) {
+        best = d;
+        shortest = Math.min(a.length, b.length);
+      }
+    }
+  let whole = 0;
+  if (best === 0) whole = 0.8 + 0.15 * orth;
+  else if (best === 1 && shortest >= 3) whole = 0.68 + 0.15 * orth;
+  const qWords = q.wcodes.length ? q.wcodes : [q.pcodes];
+  const cWords = c.wcodes.length ? c.wcodes : [c.pcodes];
+  if (qWords.length + cWords.length <= 2) return whole;
+  let matched = 0;
+  for (const qc of qWords) if (qc.some((x) => x.length >= 2 && cWords.some((cc) => cc.includes(x)))) matched++;
+  const cover = matched / Math.max(qWords.length, cWords.length);
+  return Math.max(whole, matched > 0 ? 0.5 + 0.3 * cover : 0);
+};
+
+const lookalikeLane = (q: Analysis, c: Analysis, orth: number): number => {
+  if (q.skeleton.length < 2) return 0;
+  if (q.skeleton === c.skeleton) return 0.88 + 0.07 * orth;
+  if (Math.min(q.skeleton.length, c.skeleton.length) >= 5 && osa(q.skeleton, c.skeleton, 1) === 1) return 0.72 + 0.1 * orth;
+  return 0;
+};
+
+/** Whether `short` is a run of whole consecutive words of `long`. */
+const wordRun = (short: readonly string[], long: readonly string[]): boolean => {
+  for (let i = 0; i + short.length <= long.length; i++) if (short.every((w, k) => long[i + k] === w)) return true;
+  return false;
+};
+
+const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[] } => {
+  const [s, l] = q.near.length <= c.near.length ? [q, c] : [c, q];
+  let score = 0;
+  let terms: string[] = [];
+  if (s.near !== l.near && l.near.includes(s.near)) {
+    const r = s.near.length / l.near.length;
+    const boundary = wordRun(s.nearWords, l.nearWords) || l.near.startsWith(s.near) || l.near.endsWith(s.near);
+    if (boundary && s.near.length >= 2) score = 0.66 + 0.3 * r;
+    else if (s.near.length >= 4) score = 0.56 + 0.3 * r;
+    if (score > 0) terms = [s.near];
+  }
+  if (q.nearWords.length > 1 || c.nearWords.length > 1) {
+    const qs = [...q.nearWords].sort().join(' ');
+    if (q.near !== c.near && qs === [...c.nearWords].sort().join(' ')) return { score: 0.9, terms: q.nearWords };
+    let shared = 0;
+    const sharedTerms: string[] = [];
+    for (const w of q.nearWords) {
+      if (w.length < 3) continue;
+      if (c.nearWords.includes(w)) {
+        shared += 1;
+        sharedTerms.push(w);
+      } else if (w.length >= 3 && c.nearWords.some((x) => x.length >= 3 && osa(w, x, 1) <= 1)) shared += 0.7;
+    }
+    const overlap = 0.5 + 0.35 * (shared / Math.max(q.nearWords.length, c.nearWords.length));
+    if (shared > 0 && overlap > score) {
+      score = overlap;
+      terms = sharedTerms;
+    }
+  }
+  return { score, terms };
+};
+
+/** Scores a candidate on the requested channels; null when it is not a hit on any of them. */
+export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>): Scored | null => {
+  const lanes: Partial<Record<Channel, number>> = {};
+  let terms: string[] = [];
+  let tier: MatchTier | null = null;
+  if (q.folded === c.folded) tier = 'identical';
+  else if (q.near === c.near) tier = 'near_identical';
+  if (tier) lanes.identical = tier === 'identical' ? 1 : 0.96;
+  const orth = dice(q.near, c.near);
+  if (channels.has('fuzzy')) lanes.fuzzy = fuzzyLane(q, c);
+  if (channels.has('phonetic')) lanes.phonetic = phoneticLane(q, c, orth);
+  if (channels.has('lookalike')) lanes.lookalike = lookalikeLane(q, c, orth);
+  if (channels.has('embedded')) {
+    const e = embeddedLane(q, c);
+    lanes.embedded = e.score;
+    terms = e.terms;
+  }
+  let best = 0;
+  let strong = 0;
+  for (const v of Object.values(lanes)) {
+    if (v > best) best = v;
+    if (v >= 0.6) strong++;
+  }
+  const score = Math.min(tier ? 1 : 0.95, best + 0.02 * Math.max(0, strong - 1));
+  if (!tier) {
+    if (score >= SIMILAR_MIN) tier = 'similar';
+    else if (score >= RELATED_MIN) tier = 'related';
+    else return null;
+  }
+  const kept: Partial<Record<Channel, number>> = {};
+  for (const [k, v] of Object.entries(lanes) as [Channel, number][]) if (v > 0) kept[k] = round3(v);
+  return { lanes: kept, score: round3(score), tier, terms: terms.length ? terms : [c.folded] };
+};
+
+/** The channels that found the hit: every lane at or above the related floor. */
+export const via = (s: Scored): Channel[] =>
+  (Object.entries(s.lanes) as [Channel, number][]).filter(([, v]) => v >= RELATED_MIN).map(([k]) => k);
+
+/** 0..100 for the public `relevance_score`. */
+export const relevance = (s: Scored): number => Math.round(s.score * 100);
