@@ -86,7 +86,7 @@ describe('/mcp with an API key', () => {
         expect(Object.keys(ERROR_TABLE)).toContain(errorOf(r).type);
       } else {
         expect.soft(expectedError, tool.name).toBeNull();
-        const success = (tool.outputSchema as { anyOf: object[] }).anyOf[0]!;
+        const success = (tool.outputSchema as unknown as { anyOf: object[] }).anyOf[0]!;
         const verdict = ajv.getValidator(success as never)(r.structuredContent);
         expect.soft(verdict.errorMessage ?? null, tool.name).toBeNull();
         succeeded.push(tool.name);
