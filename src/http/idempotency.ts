@@ -1,0 +1,71 @@
+// Idempotency-Key for POST, PATCH and DELETE (spec §7): keys are per organization and mode and
+// live 24 hours. The same key with the same request replays the stored response; a different
+// request is 409 `conflict`; a key whose first request is still running is 409
+// `idempotency_processing`. The key may be sent bare or as a quoted structured-field string.
+import { createHash } from 'node:crypto';
+import type { Principal } from '../auth/index.js';
+import type { Context } from '../context.js';
+import { TmError } from '../errors.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface StoredResponse {
+  status: number;
+  body: string;
+}
+
+export const parseIdempotencyKey = (header: string | undefined): string => {
+  const raw = header?.trim() ?? '';
+  const key = /^"(.*)"$/.exec(raw)?.[1] ?? raw;
+  if (!key) {
+    throw new TmError('validation_error', 'Idempotency-Key header is missing; POST, PATCH and DELETE require one.', {
+      param: 'Idempotency-Key',
+      suggestion: 'Send Idempotency-Key: "<a new UUID>" and reuse it only to retry the same request.',
+    });
+  }
+  if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new TmError('validation_error', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', { param: 'Idempotency-Key' });
+  }
+  return key;
+};
+
+export const fingerprint = (method: string, path: string, body: unknown): string =>
+  createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body)}`).digest('hex');
+
+export interface IdempotencyClaim {
+  /** A stored response to replay instead of running the operation. */
+  replay: StoredResponse | null;
+  complete(res: StoredResponse): Promise<void>;
+  release(): Promise<void>;
+}
+
+export const claimIdempotencyKey = async (ctx: Context, p: Principal, key: string, print: string): Promise<IdempotencyClaim> => {
+  const repo = ctx.store.auth.idempotency;
+  const nowMs = ctx.clock.now().getTime();
+  const expiredBefore = new Date(nowMs - IDEMPOTENCY_TTL_MS).toISOString();
+  const done = { complete: async () => {}, release: async () => {} };
+  const existing = await repo.find(p.org.id, p.livemode, key, expiredBefore);
+  if (existing) {
+    if (existing.fingerprint !== print) {
+      throw new TmError('conflict', 'This Idempotency-Key was already used with a different request.', {
+        param: 'Idempotency-Key',
+        suggestion: 'Use a new key for a new request; reuse a key only to retry the identical request.',
+      });
+    }
+    if (existing.state === 'processing') throw processing();
+    return { replay: { status: existing.status!, body: existing.body! }, ...done };
+  }
+  if (!(await repo.claim(p.org.id, p.livemode, key, print, new Date(nowMs).toISOString(), expiredBefore))) throw processing();
+  return {
+    replay: null,
+    complete: (res) => repo.complete(p.org.id, p.livemode, key, res.status, res.body),
+    release: () => repo.release(p.org.id, p.livemode, key),
+  };
+};
+
+const processing = (): TmError =>
+  new TmError('idempotency_processing', 'A request with this Idempotency-Key is still being processed.', {
+    param: 'Idempotency-Key',
+    retryAfter: 1,
+    suggestion: 'Retry with the same key and body shortly to receive the stored result.',
+  });

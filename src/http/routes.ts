@@ -1,0 +1,142 @@
+// Routes built from the operation registry: one generic handler per (method, path) runs the
+// pipeline authenticate → rate limit → scope → input → idempotency → operation → ETag. It never
+// touches SQL; everything it needs comes from the account domain (src/auth) and the operation.
+import { createHash } from 'node:crypto';
+import type { Context as HonoContext, Hono } from 'hono';
+import { authenticateApiKey, contextFor, requireScope, type Admission, type Principal, type RateLimiter } from '../auth/index.js';
+import type { Context } from '../context.js';
+import { toTmError } from '../errors.js';
+import type { OpDefinition } from '../ops/define-op.js';
+import { readJsonBody } from './body.js';
+import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from './idempotency.js';
+import { fromBody, fromQuery, validateInput } from './input.js';
+import { errorBody } from './render.js';
+
+export interface RequestVars {
+  requestId: string;
+  started: number;
+  principal?: Principal;
+  admission?: Admission;
+  op?: OpDefinition;
+}
+export type HttpEnv = { Variables: RequestVars };
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** OpenAPI-style path, `/v1/trademarks/{id}`. */
+  path: string;
+  current: OpDefinition | null;
+  earlier: OpDefinition | null;
+}
+
+/** Header that selects the earlier (§4.3) shape where a path serves both. */
+export const SHAPE_HEADER = 'TM-Shape';
+
+/** Every (method, path) served by the operations, static segments before parameters. */
+export const routeTable = (ops: readonly OpDefinition[]): Route[] => {
+  const routes = new Map<string, Route>();
+  for (const op of ops) {
+    if (!op.http || op.local) continue;
+    for (const path of [op.http.path, ...(op.http.aliases ?? [])]) {
+      const key = `${op.http.method} ${path}`;
+      const route = routes.get(key) ?? { method: op.http.method, path, current: null, earlier: null };
+      const slot = op.http.shape === 'earlier' ? 'earlier' : 'current';
+      if (route[slot]) throw new Error(`two operations serve ${key}: ${route[slot].name} and ${op.name}`);
+      route[slot] = op;
+      routes.set(key, route);
+    }
+  }
+  const weight = (p: string): string => p.split('/').map((s) => (s.startsWith('{') ? '1' : '0')).join('');
+  return [...routes.values()].sort((a, b) => weight(a.path).localeCompare(weight(b.path)) || a.path.localeCompare(b.path));
+};
+
+export const honoPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Rate-limit tier of spec §8: suggest is search, other GETs reads, everything else writes. */
+const tierOf = (route: Route): 'reads' | 'search' | 'writes' =>
+  route.method !== 'GET' ? 'writes' : route.path.endsWith('/suggest') ? 'search' : 'reads';
+
+const etagOf = (result: unknown): string => {
+  const stable = result && typeof result === 'object' && 'request_id' in result ? { ...result, request_id: null } : result;
+  return `W/"${createHash('sha1').update(JSON.stringify(stable)).digest('base64url')}"`;
+};
+
+const matchesEtag = (header: string | undefined, etag: string): boolean =>
+  !!header && header.split(',').some((t) => {
+    const v = t.trim();
+    return v === '*' || v.replace(/^W\//, '') === etag.replace(/^W\//, '');
+  });
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface RouteDeps {
+  ctx: Context;
+  limiter: RateLimiter;
+  bodyLimit: number;
+}
+
+const pickOp = (route: Route, c: HonoContext<HttpEnv>): OpDefinition => {
+  const wantEarlier = c.req.header(SHAPE_HEADER)?.trim().toLowerCase() === 'earlier';
+  return (wantEarlier ? route.earlier ?? route.current : route.current ?? route.earlier)!;
+};
+
+const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): Promise<Response> => {
+  const { ctx, limiter } = deps;
+  const op = pickOp(route, c);
+  c.set('op', op);
+  const principal = await authenticateApiKey(ctx, c.req.header('authorization'));
+  c.set('principal', principal);
+  const tier = tierOf(route);
+  c.set('admission', await limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter }));
+  requireScope(principal, op.scope);
+
+  const params = c.req.param() as Record<string, string>;
+  const mutating = route.method !== 'GET';
+  const idemKey = mutating ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;
+  let raw: Record<string, unknown>;
+  if (route.method === 'POST' || route.method === 'PATCH') {
+    raw = fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params);
+  } else {
+    const qs = c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?') + 1) : '';
+    raw = fromQuery(op.input, [...new URLSearchParams(qs)], params);
+  }
+  const input = validateInput(op.input, raw);
+  const requestId = c.get('requestId');
+  const opCtx = contextFor(ctx, principal, requestId);
+
+  if (idemKey) {
+    const claim = await claimIdempotencyKey(ctx, principal, idemKey, fingerprint(route.method, c.req.path, raw));
+    if (claim.replay) {
+      return c.body(claim.replay.body, claim.replay.status as 200, { 'Content-Type': JSON_TYPE, 'Idempotent-Replayed': 'true' });
+    }
+    let status = 200;
+    let body: string;
+    try {
+      const result = await op.run(opCtx, input);
+      status = route.method === 'POST' && !op.readOnly ? 201 : 200;
+      body = JSON.stringify(result);
+    } catch (err) {
+      const tm = toTmError(err);
+      // Client errors are part of the stored result; server failures and throttling are not, so a retry runs again.
+      if (tm.status < 500 && tm.type !== 'rate_limited') {
+        await claim.complete({ status: tm.status, body: JSON.stringify(errorBody(tm, c.req.path, requestId, op.http?.shape === 'earlier')) });
+      } else {
+        await claim.release();
+      }
+      throw tm;
+    }
+    await claim.complete({ status, body });
+    return c.body(body, status as 200, { 'Content-Type': JSON_TYPE });
+  }
+
+  const result = await op.run(opCtx, input);
+  const etag = etagOf(result);
+  if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag });
+  return c.body(JSON.stringify(result), 200, { 'Content-Type': JSON_TYPE, ETag: etag });
+};
+
+export const mountRoutes = (app: Hono<HttpEnv>, routes: readonly Route[], deps: RouteDeps): void => {
+  for (const route of routes) {
+    app.on(route.method, honoPath(route.path), (c) => handle(route, deps, c));
+  }
+};

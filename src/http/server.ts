@@ -1,0 +1,162 @@
+// The HTTP server of `tm serve`: request ids, rate-limit headers, error bodies, the access and
+// request logs, health, the OpenAPI document and every registry route. `/mcp` is mounted by the
+// MCP surface through the `mountMcp` extension point, sharing this server's limiter.
+import { performance } from 'node:perf_hooks';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { logRequest, RateLimiter, rateLimitHeaders } from '../auth/index.js';
+import { randomId } from '../core/ids.js';
+import type { Context } from '../context.js';
+import { TmError, toTmError } from '../errors.js';
+import type { OpDefinition } from '../ops/define-op.js';
+import { OPERATIONS } from '../ops/registry.js';
+import { accessLogger, type AccessLogFormat } from './access-log.js';
+import { DEFAULT_BODY_LIMIT } from './body.js';
+import { mountHealth } from './health.js';
+import { buildOpenApi } from './openapi.js';
+import { errorBody, errorHeaders } from './render.js';
+import { mountRoutes, routeTable, type HttpEnv } from './routes.js';
+
+/** What `/mcp` (or any other mounted surface) shares with the HTTP server. */
+export interface HttpServices {
+  context: Context;
+  limiter: RateLimiter;
+  /** True once shutdown began; new sessions should be refused. */
+  draining: () => boolean;
+}
+
+export interface HttpServerOptions {
+  /** The process context (store, index, clock, config); narrowed per request to the caller's organization. */
+  context: Context;
+  operations?: readonly OpDefinition[];
+  accessLog?: AccessLogFormat;
+  /** Where access-log lines go; stderr by default. */
+  accessLogWrite?: (line: string) => void;
+  /** Largest accepted request body in bytes (1 MiB by default); larger is 413. */
+  bodyLimit?: number;
+  /**
+   * Mounts `/mcp` routes on the app before the registry routes and the 404 fallback; may return
+   * a cleanup run at shutdown after in-flight requests finish (e.g. closing MCP sessions).
+   */
+  mountMcp?: (app: Hono<HttpEnv>, services: HttpServices) => void | (() => Promise<void>);
+}
+
+export interface HttpServer {
+  app: Hono<HttpEnv>;
+  services: HttpServices;
+  /** Starts listening; port 0 picks a free port. */
+  listen(port: number, host?: string): Promise<{ host: string; port: number; url: string }>;
+  /** Graceful shutdown: readiness turns `shutting_down`, in-flight requests finish, the store is flushed. */
+  shutdown(): Promise<void>;
+}
+
+const isHealth = (path: string): boolean => path === '/v1/health' || path.startsWith('/health/');
+
+export const createHttpServer = (options: HttpServerOptions): HttpServer => {
+  const ctx = options.context;
+  const operations = options.operations ?? OPERATIONS;
+  const limiter = new RateLimiter();
+  const access = accessLogger(options.accessLog ?? 'combined', options.accessLogWrite);
+  let draining = false;
+  let inFlight = 0;
+  let idle: (() => void) | null = null;
+  const services: HttpServices = { context: ctx, limiter, draining: () => draining };
+  const routes = routeTable(operations);
+  let openapi: string | null = null;
+
+  const app = new Hono<HttpEnv>();
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const requestId = randomId('req_');
+    c.set('requestId', requestId);
+    c.set('started', started);
+    const path = c.req.path;
+    const work = !isHealth(path);
+    if (work && draining) {
+      throw new TmError('service_unavailable', 'The server is shutting down.', { retryAfter: 5, suggestion: 'Retry against another instance, or shortly.' });
+    }
+    if (work) inFlight++;
+    try {
+      await next();
+    } finally {
+      if (work) inFlight--;
+      if (inFlight === 0 && idle) idle();
+    }
+    c.header('Request-Id', requestId);
+    const adm = c.get('admission');
+    if (adm) for (const [k, v] of Object.entries(rateLimitHeaders(adm))) if (!c.res.headers.has(k)) c.header(k, v);
+    if (!work) return;
+    const principal = c.get('principal');
+    const durationMs = performance.now() - started;
+    const status = c.res.status;
+    if (principal) {
+      const errorType = status >= 400 ? (c.res.headers.get('TM-Error-Type') ?? null) : null;
+      logRequest(ctx, principal, { requestId, method: c.req.method, path, operation: c.get('op')?.name ?? null, status, errorType, durationMs });
+    }
+    access?.({
+      at: ctx.clock.now().toISOString(),
+      remote: (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '-',
+      org: principal?.org.id ?? null,
+      method: c.req.method,
+      path,
+      status,
+      bytes: Number(c.res.headers.get('content-length') ?? 0),
+      durationMs,
+      requestId,
+      userAgent: c.req.header('user-agent') ?? null,
+    });
+  });
+
+  app.onError((err, c) => {
+    const tm = toTmError(err);
+    if (tm.type === 'internal_error') ctx.logger.warn(`internal error on ${c.req.method} ${c.req.path} (${c.get('requestId')}): ${String((err as Error)?.stack ?? err)}`);
+    const earlier = c.get('op')?.http?.shape === 'earlier';
+    return c.json(errorBody(tm, c.req.path, c.get('requestId'), earlier), tm.status as 400, {
+      ...errorHeaders(tm),
+      'TM-Error-Type': tm.type,
+    });
+  });
+
+  mountHealth(app, ctx, { draining: () => draining, startedAt: performance.now() });
+  app.get('/v1/openapi.json', (c) => {
+    openapi ??= JSON.stringify(buildOpenApi(routes));
+    return c.body(openapi, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  });
+  const mcpCleanup = options.mountMcp?.(app, services);
+  mountRoutes(app, routes, { ctx, limiter, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
+  app.notFound((c) => {
+    const allowed = routes.filter((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(c.req.path)).map((r) => r.method);
+    throw new TmError('not_found', `No route ${c.req.method} ${c.req.path}.`, {
+      suggestion: allowed.length ? `This path accepts ${allowed.join(', ')}.` : 'See GET /v1/openapi.json for every route.',
+    });
+  });
+
+  let server: Server | null = null;
+
+  return {
+    app,
+    services,
+    listen: (port, host = '127.0.0.1') =>
+      new Promise((resolve, reject) => {
+        const s = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
+          resolve({ host, port: info.port, url: `http://${host.includes(':') ? `[${host}]` : host}:${info.port}` });
+        }) as Server;
+        s.once('error', reject);
+        server = s;
+      }),
+    shutdown: async () => {
+      draining = true;
+      if (inFlight > 0) await new Promise<void>((r) => (idle = r));
+      if (mcpCleanup) await mcpCleanup();
+      if (server) {
+        const closed = new Promise<void>((r) => server!.close(() => r()));
+        server.closeAllConnections();
+        await closed;
+      }
+      ctx.store.auth.usage.flush();
+    },
+  };
+};
