@@ -13,6 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
 import type { Context } from '../context.js';
+import { readPackageJson } from '../data-files.js';
 import { randomId } from '../core/ids.js';
 import { TmError, toTmError } from '../errors.js';
 import type { OpDefinition, Scope } from '../ops/define-op.js';
@@ -43,7 +44,11 @@ export interface CallRecord {
 
 export type CtxForCall = (extra: McpExtra) => Promise<McpCaller>;
 
-export const SERVER_INFO = { name: 'tm', title: 'tm trademark intelligence', version: '0.1.0' } as const;
+export const SERVER_INFO = {
+  name: 'tm',
+  title: 'tm trademark intelligence',
+  version: (readPackageJson('package.json') as { version: string }).version,
+};
 
 const INSTRUCTIONS = [
   'tm answers questions about registered and pending trademarks from the records of trademark offices.',

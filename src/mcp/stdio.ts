@@ -42,5 +42,7 @@ export const runMcpStdio = async (options: McpStdioOptions = {}): Promise<void> 
   const stdin = options.stdin ?? process.stdin;
   stdin.once('end', () => void server.close());
   await closed;
+  // Usage and request-log writes are buffered; a stdio session ends with the process.
+  base.store.auth.usage.flush();
   await closeContext(base);
 };

@@ -1,0 +1,83 @@
+// `tm mcp` over stdio, driven by the official SDK client through StdioClientTransport against the
+// compiled server in a child process (the test command builds first): the keyless local user, and
+// a keyed session that acts as the key's organization with its scopes.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { packagePath } from '../../src/data-files.js';
+import { OPERATIONS } from '../../src/ops/registry.js';
+import { tempContext, type TempContext } from '../helpers/factory.js';
+import { exampleArgs, NOW, seed, SYNCED_AT, type Seeded } from './mcp-fixture.js';
+
+const entry = packagePath('dist', 'src', 'mcp', 'stdio.js');
+let t: TempContext;
+let s: Seeded;
+
+const spawnClient = async (env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> => {
+  const script = `const m = await import(${JSON.stringify(pathToFileURL(entry).href)}); await m.runMcpStdio();`;
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--input-type=module', '-e', script],
+    env: { PATH: process.env.PATH ?? '', TM_DB: join(t.dir, 'tm.db'), TM_NOW: NOW, ...env },
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const client = new Client({ name: 'tm-stdio-test', version: '0' });
+  await client.connect(transport);
+  return { client, stderr: () => err };
+};
+
+beforeAll(async () => {
+  expect(existsSync(entry), 'run `npm run build` first').toBe(true);
+  t = tempContext(NOW);
+  s = await seed(t.ctx, t.dir);
+  t.ctx.store.auth.usage.flush();
+});
+afterAll(async () => {
+  await t.cleanup();
+});
+
+describe('tm mcp over stdio', () => {
+  it('serves every tool to the local user, each result conforming to its output schema', async () => {
+    const { client } = await spawnClient({});
+    const { tools } = await client.listTools();
+    expect(tools.map((x) => x.name).sort()).toEqual(
+      OPERATIONS.filter((op) => op.readOnly && !op.local && op.http?.shape !== 'earlier').map((op) => op.name).sort(),
+    );
+    for (const tool of tools) {
+      // callTool validates structuredContent against outputSchema and throws on a mismatch.
+      const r = (await client.callTool({ name: tool.name, arguments: exampleArgs(tool, s.markId) })) as CallToolResult;
+      expect(r.structuredContent, tool.name).toBeTypeOf('object');
+    }
+    const mark = (await client.callTool({ name: 'get_trademark', arguments: { id: 'US:97123456' } })) as CallToolResult;
+    expect(mark.structuredContent).toMatchObject({ id: s.markId });
+    expect(mark._meta?.['tm/sources']).toEqual([{ office_code: 'US', last_successful_sync: SYNCED_AT }]);
+    const missing = (await client.callTool({ name: 'get_trademark', arguments: { id: 'US:1' } })) as CallToolResult;
+    expect(missing.isError).toBe(true);
+    expect(missing.structuredContent).toMatchObject({ error: { type: 'not_found', status: 404 } });
+    await client.close();
+  });
+
+  it("with TM_API_KEY acts as the key's organization and holds only its scopes", async () => {
+    const { client } = await spawnClient({ TM_API_KEY: s.keyReadOnly });
+    const ok = (await client.callTool({ name: 'get_trademark', arguments: { id: s.markId } })) as CallToolResult;
+    expect(ok.isError).toBeFalsy();
+    const billing = OPERATIONS.find((op) => op.scope === 'billing:read' && op.readOnly && !op.local);
+    if (billing) {
+      const denied = (await client.callTool({ name: billing.name, arguments: {} })) as CallToolResult;
+      expect(denied.structuredContent).toMatchObject({ error: { type: 'forbidden', required_scope: 'billing:read' } });
+    }
+    await client.close();
+    const logs = await t.ctx.store.auth.usage.logs(s.orgA, true, Number.MAX_SAFE_INTEGER, 10);
+    expect(logs.map((l) => l.operation)).toContain('get_trademark');
+  });
+
+  it('refuses to start with a bad key', async () => {
+    await expect(spawnClient({ TM_API_KEY: 'tmk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).rejects.toThrow();
+  });
+});
