@@ -5,13 +5,13 @@ import { NiceTerm } from '../core/reference-data.js';
 import { defineOp } from './define-op.js';
 import { decodeCursor, encodeCursor } from './reference/cursor.js';
 import { referenceData } from './reference/data.js';
-import { indexTerms, searchTerms } from './reference/nice-terms.js';
+import { indexTerms, searchTerms, TermMatch } from './reference/nice-terms.js';
 
 let index: ReturnType<typeof indexTerms> | undefined;
 
 const ClassificationResult = NiceTerm.extend({
   class_heading: z.string().describe('The NCL class heading, for context'),
-  match: z.enum(['basic_number', 'exact', 'starts_with', 'words', 'prefix']),
+  match: TermMatch,
 });
 
 export const searchClassifications = defineOp({

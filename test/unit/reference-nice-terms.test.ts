@@ -52,6 +52,14 @@ describe('searchTerms', () => {
     expect(hits.at(-1)).toMatchObject({ basic_number: '090005', edition: '10-2015' });
   });
 
+  it('finds a word inside a compound last', () => {
+    const hits = searchTerms(SMALL, 'phone case', opts);
+    expect(hits.map((h) => [h.basic_number, h.match])).toEqual([
+      ['090001', 'contains'],
+      ['090003', 'contains'],
+    ]);
+  });
+
   it('returns nothing for a query with no words', () => {
     expect(searchTerms(SMALL, ' -- ', opts)).toEqual([]);
   });

@@ -1,9 +1,12 @@
 // Goods-and-services term lookup over the Nice alphabetical list: finds the listed terms a
 // description matches, ranked so the wording an examiner would accept comes first.
+import { z } from 'zod';
 import type { NiceTerm } from '../../core/reference-data.js';
 import { fold, singular, words } from '../../search/normalize.js';
 
-export type TermMatch = 'basic_number' | 'exact' | 'starts_with' | 'words' | 'prefix';
+/** How a term matched, best first. */
+export const TermMatch = z.enum(['basic_number', 'exact', 'starts_with', 'words', 'prefix', 'contains']);
+export type TermMatch = z.infer<typeof TermMatch>;
 
 export interface TermHit extends NiceTerm {
   match: TermMatch;
@@ -15,8 +18,6 @@ interface IndexedTerm {
   variants: string[];
   tokens: Set<string>;
 }
-
-const RANK: Record<TermMatch, number> = { basic_number: 0, exact: 1, starts_with: 2, words: 3, prefix: 4 };
 
 const keyWords = (text: string): string[] => words(fold(text)).map(singular);
 
@@ -31,14 +32,17 @@ const matchOf = (entry: IndexedTerm, phrase: string, tokens: readonly string[]):
   if (entry.variants.includes(phrase)) return 'exact';
   if (entry.variants.some((v) => v.startsWith(`${phrase} `))) return 'starts_with';
   if (tokens.every((t) => entry.tokens.has(t))) return 'words';
-  if (tokens.every((t) => [...entry.tokens].some((w) => w.startsWith(t)))) return 'prefix';
+  const termWords = [...entry.tokens];
+  if (tokens.every((t) => termWords.some((w) => w.startsWith(t)))) return 'prefix';
+  // Compounds: `phone` should find `smartphones`, `light` find `headlights`.
+  if (tokens.every((t) => termWords.some((w) => w.includes(t)))) return 'contains';
   return null;
 };
 
 /**
- * Terms matching `query`: a 6-digit basic number, or words that must all occur in the term,
- * whole or as the start of a word. Exact wording ranks first, then terms starting with the query, then terms
- * holding every word, then prefix matches; ties go to current-edition, shorter terms.
+ * Terms matching `query`: a 6-digit basic number, or words that must all occur in the term, whole,
+ * as the start of a word, or inside a compound. Exact wording ranks first, then terms starting with
+ * the query, whole words, word starts and compounds; ties go to current-edition, shorter terms.
  */
 export const searchTerms = (
   index: readonly IndexedTerm[],
@@ -61,7 +65,7 @@ export const searchTerms = (
   const current = (t: NiceTerm) => (t.edition === options.currentEdition ? 0 : 1);
   return hits.sort(
     (a, b) =>
-      RANK[a.match] - RANK[b.match] ||
+      TermMatch.options.indexOf(a.match) - TermMatch.options.indexOf(b.match) ||
       current(a) - current(b) ||
       a.term.length - b.term.length ||
       a.class - b.class ||
