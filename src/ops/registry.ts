@@ -10,9 +10,11 @@ import { listNiceClasses } from './list-nice-classes.js';
 import { listOffices } from './list-offices.js';
 import { listStatusCodes } from './list-status-codes.js';
 import { searchClassifications } from './search-classifications.js';
+import { searchTrademarks } from './search-trademarks.js';
 
 export const OPERATIONS: readonly OpDefinition[] = [
   getTrademark,
+  searchTrademarks,
   listOffices,
   listStatusCodes,
   listEventTypes,

@@ -1,0 +1,179 @@
+// search_trademarks: search by text on five similarity channels, text filters, filters and
+// exclusions, ranked and paged with signed cursors (spec §4.2, §8, §9.5; docs/search.md).
+import { z } from 'zod';
+import { today } from '../core/clock.js';
+import { listEnvelope } from '../core/schemas/envelope.js';
+import { TrademarkRow } from '../core/schemas/trademark.js';
+import type { Context } from '../context.js';
+import { TmError } from '../errors.js';
+import { analyze, type Channel } from '../search/analyze.js';
+import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
+import { strategiesFor, SUNSET, translateLegacy } from '../search/legacy.js';
+import { flattenFilters, SearchInput, toRequest, type SearchRequest } from '../search/params.js';
+import { relevance, RANKING_VERSION, via } from '../search/score.js';
+import type { RankOrder, RankedHit } from '../search/search-index.js';
+import { defineOp } from './define-op.js';
+import { toRow } from './rows.js';
+
+/** Relevance-ranked or sorted results stop here (spec §8). */
+export const RESULT_WINDOW = 10_000;
+/** Store changes the search catches up on by itself; a bigger backlog is left to ingest. */
+const CATCH_UP_MAX = 50_000;
+
+export const SearchHit = TrademarkRow.extend({
+  match_explanation: z.object({ strategies_matched: z.array(z.string()), matched_terms: z.array(z.string()) }).optional(),
+});
+
+type SearchHit = z.infer<typeof SearchHit>;
+
+export const SearchMeta = z.object({
+  similarity_applied: z.array(z.string()),
+  order: z.string(),
+  ranking_version: z.string(),
+  complete: z.boolean(),
+  incomplete_reason: z.string().nullable(),
+  deprecations: z.array(z.object({ parameter: z.string(), replacement: z.string().nullable(), sunset: z.string() })),
+  warnings: z.array(z.object({ code: z.string(), channel: z.string().optional(), detail: z.string().optional() })),
+  strategies_used: z.array(z.string()).optional(),
+});
+
+export const SearchOutput = listEnvelope(SearchHit).extend({ search_meta: SearchMeta });
+type SearchOutput = z.infer<typeof SearchOutput>;
+type Warning = SearchOutput['search_meta']['warnings'][number];
+
+const KNOWN = new Set(Object.keys(SearchInput.shape));
+
+const rejectUnknown = (input: Record<string, unknown>): void => {
+  for (const key of Object.keys(input)) {
+    if (KNOWN.has(key)) continue;
+    if (key.includes('[')) {
+      const base = key.slice(0, key.indexOf('['));
+      throw new TmError('validation_error', `${key}: bracketed keys are not accepted.`, {
+        param: key,
+        suggestion: `Send ${base}=a,b (comma-separated) or repeat ${base}.`,
+      });
+    }
+    throw new TmError('validation_error', `${key}: unknown parameter.`, { param: key, suggestion: 'See GET /v1/openapi.json for the search parameters.' });
+  }
+};
+
+/** Channels that cannot run on this query, reported as `<channel>_skipped`. */
+const skippedChannels = (q: string, channels: readonly Channel[]): Channel[] => {
+  const a = analyze(q);
+  return channels.filter(
+    (c) => (c === 'fuzzy' && a.near.length < 3) || (c === 'phonetic' && a.pcodes.length === 0) || (c === 'embedded' && a.near.length < 2),
+  );
+};
+
+const rankOrder = (sort: string): RankOrder => (sort === '-relevance' ? 'relevance' : (sort as RankOrder));
+
+interface Page {
+  ids: string[];
+  hits: Map<string, RankedHit>;
+  more: boolean;
+  total: number | undefined;
+}
+
+const fetchPage = async (ctx: Context, req: SearchRequest, channels: Channel[], offset: number, limit: number): Promise<Page> => {
+  if (req.q !== null) {
+    const all = await ctx.index.search(req.q, new Set(channels), req.filter, rankOrder(req.sort), req.includeTotal ? Infinity : RESULT_WINDOW + 1);
+    const page = all.slice(offset, offset + limit);
+    return { ids: page.map((h) => h.trademarkId), hits: new Map(page.map((h) => [h.trademarkId, h])), more: all.length > offset + page.length, total: req.includeTotal ? all.length : undefined };
+  }
+  const order = req.sort === 'text' ? { text: req.filter.text?.is?.[0] ?? req.filter.text?.startsWith?.[0] ?? req.filter.text?.contains?.[0] ?? req.filter.text?.endsWith?.[0] ?? '' } : (req.sort as never);
+  const ids = await ctx.index.list(req.filter, order, limit + 1, offset);
+  return { ids: ids.slice(0, limit), hits: new Map(), more: ids.length > limit, total: req.includeTotal ? await ctx.index.total(req.filter) : undefined };
+};
+
+export const searchTrademarks = defineOp({
+  name: 'search_trademarks',
+  summary: 'Search trademarks by text, similarity channels and filters',
+  description:
+    'Finds marks that could conflict with `q`: identical, near-identical (spacing, punctuation, plural, 4EVER/FOREVER), fuzzy (misspellings), embedded (BUCKS in ICEBUCKS, word-order swaps), lookalike (0/O, rn/m, Cyrillic homoglyphs) and, when asked, phonetic (KOKA KOLA/COCA-COLA). Each hit has `match {via, tier, terms}` and a 0-100 `relevance_score`. Narrow with offices, nice_classes, status, dates, owner and mark_text_* filters; without `q`, filters alone list marks. Page with `cursor`.',
+  scope: 'trademarks:read',
+  meter: 'search',
+  readOnly: true,
+  http: { method: 'GET', path: '/v1/trademarks' },
+  cli: {
+    command: 'search [q]',
+    flags: { office: 'offices', class: 'nice_classes', 'filed-after': 'filing_date_gte', 'filed-before': 'filing_date_lte' },
+  },
+  input: SearchInput,
+  output: SearchOutput,
+  run: async (ctx, rawInput) => {
+    const raw = Object.fromEntries(Object.entries(rawInput).filter(([, v]) => v !== undefined));
+    rejectUnknown(raw);
+    const day = today(ctx.clock);
+    const { input, deprecations } = translateLegacy(raw, day);
+    const req = toRequest(flattenFilters(input));
+    const warnings: Warning[] = [];
+    const lag = await ctx.index.lag();
+    if (lag > 0 && lag <= CATCH_UP_MAX) await ctx.index.sync();
+    else if (lag > CATCH_UP_MAX) warnings.push({ code: 'index_behind', detail: `${lag} store changes are not indexed yet; run tm ingest or tm index sync.` });
+
+    const skipped = req.q === null ? [] : skippedChannels(req.q, req.channels);
+    for (const channel of skipped) warnings.push({ code: `${channel}_skipped`, channel });
+    const applied = req.q === null ? [] : req.channels.filter((c) => !skipped.includes(c));
+
+    const secret = await ctx.index.cursorSecret();
+    const binding = bindingHash({ q: req.q, channels: req.channels, filter: req.filter, sort: req.sort });
+    const now = ctx.clock.now();
+    const offset = req.cursor === null ? 0 : decodeCursor(secret, req.cursor, binding, now);
+    const limit = Math.max(0, Math.min(req.limit, RESULT_WINDOW - offset));
+    const page = await fetchPage(ctx, req, applied.length ? applied : req.channels, offset, limit);
+    const end = offset + page.ids.length;
+    let hasMore = page.more;
+    if (hasMore && end >= RESULT_WINDOW) {
+      hasMore = false;
+      warnings.push({ code: 'result_window_reached', detail: `Results stop at ${RESULT_WINDOW}; narrow the search with filters.` });
+    }
+
+    const legacyFields = day <= SUNSET;
+    const records = await ctx.store.trademarks.get(page.ids);
+    const data: SearchHit[] = [];
+    for (const id of page.ids) {
+      const record = records.get(id);
+      if (!record) continue;
+      const row = toRow(ctx, record);
+      const hit = page.hits.get(id);
+      if (!hit) {
+        data.push({ ...row, relevance_score: null });
+        continue;
+      }
+      const channels = via(hit.scored);
+      data.push({
+        ...row,
+        relevance_score: relevance(hit.scored),
+        match: {
+          via: channels,
+          tier: hit.scored.tier,
+          terms: hit.scored.terms,
+          ...(req.matchDetails ? { details: { lanes: hit.scored.lanes } } : {}),
+        },
+        ...(legacyFields ? { match_explanation: { strategies_matched: strategiesFor(channels), matched_terms: hit.scored.terms } } : {}),
+      });
+    }
+
+    return {
+      object: 'list' as const,
+      data,
+      has_more: hasMore,
+      pagination: {
+        cursor: hasMore ? encodeCursor(secret, end, binding, now) : null,
+        ...(page.total !== undefined ? { total_count: page.total } : {}),
+      },
+      livemode: ctx.org?.livemode ?? true,
+      request_id: ctx.requestId,
+      search_meta: {
+        similarity_applied: applied,
+        order: req.sort,
+        ranking_version: RANKING_VERSION,
+        complete: true,
+        incomplete_reason: null,
+        deprecations,
+        warnings,
+        ...(legacyFields ? { strategies_used: strategiesFor(applied) } : {}),
+      },
+    };
+  },
+});

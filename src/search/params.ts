@@ -1,0 +1,260 @@
+// The search_trademarks input: one zod schema that takes the GET flat form (strings, comma
+// lists, repeated keys as arrays) and the POST body form (`filters`, `exclude` objects), and the
+// validation that turns it into a SearchRequest, naming the parameter in every 400.
+import { z } from 'zod';
+import { TmError } from '../errors.js';
+import type { Channel } from './analyze.js';
+import { compact } from './normalize.js';
+import { DATE_FIELDS, type DateField, type DateOp, type SearchFilter, type TextFilter } from '../store/search-repo.js';
+
+const text = z.union([z.string(), z.array(z.string())]);
+const list = z.union([z.string(), z.array(z.union([z.string(), z.number()]))]);
+const bool = z.union([z.boolean(), z.enum(['true', 'false'])]);
+const dateOps = ['gte', 'gt', 'lte', 'lt'] as const satisfies readonly DateOp[];
+
+const dateKeys = Object.fromEntries(
+  DATE_FIELDS.flatMap((f) => dateOps.map((op) => [`${f}_${op}`, z.string().optional().describe(`${f} ${op} (YYYY-MM-DD)`)])),
+) as Record<`${DateField}_${DateOp}`, z.ZodOptional<z.ZodString>>;
+
+export const CHANNELS = ['identical', 'fuzzy', 'embedded', 'phonetic', 'lookalike'] as const satisfies readonly Channel[];
+export const DEFAULT_CHANNELS: Channel[] = ['identical', 'fuzzy', 'embedded', 'lookalike'];
+
+export const SearchInput = z.looseObject({
+  q: text.optional().describe('The mark to search for; ranks results by similarity'),
+  similarity: list.optional().describe('Channels: identical, fuzzy, embedded, phonetic, lookalike (default: all but phonetic)'),
+  mark_text_is: text.optional().describe('Mark text equals (ignores punctuation and spacing)'),
+  mark_text_starts_with: text.optional().describe('Mark text starts with'),
+  mark_text_ends_with: text.optional().describe('Mark text ends with (3+ characters)'),
+  mark_text_contains: text.optional().describe('Mark text contains'),
+  mark_text_not_contains: text.optional().describe('Mark text does not contain'),
+  offices: list.optional().describe('Office codes, e.g. US,EM,WO'),
+  nice_classes: list.optional().describe('Nice classes 1-45'),
+  status: list.optional().describe('Status primary: pending, active, inactive, unknown, mixed'),
+  status_stage: list.optional().describe('Status stage'),
+  register: list.optional().describe('Register type, e.g. principal, supplemental'),
+  owner: text.optional().describe('Owner name contains'),
+  owner_id: list.optional().describe('Owner ids (own_…)'),
+  entity_id: list.optional().describe('Entity ids (ent_…)'),
+  ...dateKeys,
+  sort: z.string().optional().describe('relevance (default with q), filing_date, updated_at, mark_text, expiry_date; - for descending'),
+  limit: z.union([z.number(), z.string()]).optional().describe('Page size 1-100 (default 20)'),
+  cursor: z.string().optional().describe('Opaque cursor from the previous page'),
+  include_total: bool.optional().describe('Count all matches'),
+  include: list.optional().describe('match_details'),
+  allow_partial: bool.optional().describe('Return partial results instead of a 503 on timeout'),
+  filters: z.looseObject({}).optional().describe('POST body: filters {offices, nice_classes, status, mark_text {starts_with, …}, …}'),
+  exclude: z.looseObject({}).optional().describe('POST body: exclude {mark_text {contains}, entity_id, owner_id, offices, nice_classes, status}'),
+  strategies: list.optional().describe('Deprecated: use similarity'),
+  match: z.string().optional().describe('Deprecated: use the mark_text_* filters'),
+  ranking_profile: z.string().optional().describe('Deprecated: removed'),
+  query: z.string().optional().describe('Deprecated (POST): use q'),
+});
+export type SearchInput = z.infer<typeof SearchInput>;
+
+export const SORTS_WITH_Q = ['relevance', 'filing_date', 'updated_at'] as const;
+export const SORTS_WITHOUT_Q = ['filing_date', 'updated_at', 'mark_text', 'expiry_date', 'family_updated_at'] as const;
+
+export interface SearchRequest {
+  q: string | null;
+  channels: Channel[];
+  filter: SearchFilter;
+  /** `-relevance`, `text`, or a field with an optional `-`. */
+  sort: string;
+  limit: number;
+  cursor: string | null;
+  includeTotal: boolean;
+  matchDetails: boolean;
+}
+
+export const bad = (param: string, detail: string, suggestion?: string): TmError =>
+  new TmError('validation_error', `${param}: ${detail}`, { param, suggestion });
+
+const asArray = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
+
+/** Comma lists and repeated keys, trimmed, empty items dropped. */
+export const splitList = (v: unknown): string[] =>
+  asArray(v)
+    .flatMap((x) => String(x).split(','))
+    .map((x) => x.trim())
+    .filter(Boolean);
+
+/** Text filter values: repeated keys give several values, commas stay inside a value. */
+const textValues = (param: string, v: unknown, min: number): string[] =>
+  asArray(v).map((x) => {
+    const c = compact(String(x));
+    if (c.length < min) throw bad(param, `needs at least ${min} character${min > 1 ? 's' : ''} besides punctuation and spacing.`);
+    return c;
+  });
+
+const boolean = (param: string, v: unknown): boolean => {
+  if (v === undefined) return false;
+  if (v === true || v === 'true') return true;
+  if (v === false || v === 'false') return false;
+  throw bad(param, `expected true or false, got '${String(v)}'.`);
+};
+
+const STATUS = ['pending', 'active', 'inactive', 'unknown', 'mixed'];
+
+const offices = (param: string, v: unknown): string[] =>
+  splitList(v).map((o) => {
+    const code = o.toUpperCase();
+    if (!/^[A-Z]{2}$/.test(code)) throw bad(param, `'${o}' is not a two-letter office code.`);
+    return code;
+  });
+
+const classes = (param: string, v: unknown): number[] =>
+  splitList(v).map((c) => {
+    const n = Number(c);
+    if (!Number.isInteger(n) || n < 1 || n > 45) throw bad(param, `'${c}' is not a Nice class (1 to 45).`);
+    return n;
+  });
+
+const statuses = (param: string, v: unknown): string[] =>
+  splitList(v).map((s) => {
+    if (!STATUS.includes(s)) throw bad(param, `'${s}' is not one of ${STATUS.join(', ')}.`);
+    return s;
+  });
+
+const prefixed = (param: string, v: unknown, prefix: string): string[] =>
+  splitList(v).map((s) => {
+    if (!s.startsWith(prefix)) throw bad(param, `'${s}' is not an ${prefix} id.`);
+    return s;
+  });
+
+const date = (param: string, v: unknown): string => {
+  const s = String(v);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(Date.parse(`${s}T00:00:00Z`))) throw bad(param, `expected a date as YYYY-MM-DD, got '${s}'.`);
+  return s;
+};
+
+export const parseChannels = (v: unknown): Channel[] => {
+  const asked = splitList(v);
+  if (asked.length === 0) throw bad('similarity', 'names no channel.');
+  for (const c of asked) {
+    if (!(CHANNELS as readonly string[]).includes(c)) throw bad('similarity', `unknown channel '${c}'.`, `Use any of ${CHANNELS.join(', ')}.`);
+  }
+  const set = new Set(asked as Channel[]);
+  // Phonetic codes over-match on their own; identical hits always come with them.
+  if (set.has('phonetic')) set.add('identical');
+  return CHANNELS.filter((c) => set.has(c));
+};
+
+const FILTER_KEYS = new Set(['offices', 'jurisdictions', 'nice_classes', 'status', 'status_stage', 'register', 'owner', 'owner_id', 'entity_id', 'mark_text', ...DATE_FIELDS]);
+const MARK_TEXT_KEYS = ['is', 'starts_with', 'ends_with', 'contains', 'not_contains'] as const;
+const EXCLUDE_KEYS = new Set(['mark_text', 'entity_id', 'owner_id', 'offices', 'nice_classes', 'status']);
+
+/** Flattens the POST `filters` object onto the flat keys; a key given both ways is a conflict. */
+export const flattenFilters = (input: Record<string, unknown>): Record<string, unknown> => {
+  const filters = input.filters as Record<string, unknown> | undefined;
+  if (!filters) return input;
+  const out: Record<string, unknown> = { ...input };
+  delete out.filters;
+  const put = (flat: string, value: unknown, from: string) => {
+    if (value === undefined) return;
+    if (out[flat] !== undefined) throw new TmError('conflicting_params', `${from} and ${flat} were both sent.`, { param: from });
+    out[flat] = value;
+  };
+  for (const [key, value] of Object.entries(filters)) {
+    const param = `filters.${key}`;
+    if (!FILTER_KEYS.has(key)) throw new TmError('validation_error', `${param}: unknown filter.`, { param, suggestion: `Filters: ${[...FILTER_KEYS].join(', ')}.` });
+    if (key === 'mark_text') {
+      const mt = (value ?? {}) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(mt)) {
+        if (!(MARK_TEXT_KEYS as readonly string[]).includes(k)) throw bad(`${param}.${k}`, 'unknown text filter.', `Use ${MARK_TEXT_KEYS.join(', ')}.`);
+        put(`mark_text_${k}`, v, `${param}.${k}`);
+      }
+    } else if ((DATE_FIELDS as readonly string[]).includes(key)) {
+      for (const [op, v] of Object.entries((value ?? {}) as Record<string, unknown>)) {
+        if (!(dateOps as readonly string[]).includes(op)) throw bad(`${param}.${op}`, 'unknown date operator.', 'Use gte, gt, lte or lt.');
+        put(`${key}_${op}`, v, `${param}.${op}`);
+      }
+    } else put(key === 'jurisdictions' ? 'offices' : key, value, param);
+  }
+  return out;
+};
+
+const exclusions = (x: Record<string, unknown> | undefined): SearchFilter['exclude'] => {
+  if (!x) return undefined;
+  for (const key of Object.keys(x)) if (!EXCLUDE_KEYS.has(key)) throw bad(`exclude.${key}`, 'unknown exclusion.', `Exclusions: ${[...EXCLUDE_KEYS].join(', ')}.`);
+  const mt = (x.mark_text ?? {}) as Record<string, unknown>;
+  for (const key of Object.keys(mt)) if (key !== 'contains') throw bad(`exclude.mark_text.${key}`, 'only contains can be excluded.');
+  return {
+    contains: textValues('exclude.mark_text.contains', mt.contains, 1),
+    entityIds: prefixed('exclude.entity_id', x.entity_id, 'ent_'),
+    ownerIds: prefixed('exclude.owner_id', x.owner_id, 'own_'),
+    offices: offices('exclude.offices', x.offices),
+    niceClasses: classes('exclude.nice_classes', x.nice_classes),
+    statusPrimary: statuses('exclude.status', x.status),
+  };
+};
+
+const limitOf = (v: unknown): number => {
+  if (v === undefined) return 20;
+  const n = typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 1 || n > 100) throw bad('limit', `expected an integer from 1 to 100, got '${String(v)}'.`);
+  return n;
+};
+
+/** Validates flat (already legacy-translated) input into a request. */
+export const toRequest = (input: Record<string, unknown>): SearchRequest => {
+  const qRaw = input.q;
+  const q = qRaw === undefined ? null : String(qRaw);
+  if (q !== null && compact(q).length < 2) throw bad('q', 'needs at least 2 characters besides punctuation and spacing.');
+  const text: TextFilter = {
+    is: textValues('mark_text_is', input.mark_text_is, 1),
+    startsWith: textValues('mark_text_starts_with', input.mark_text_starts_with, 1),
+    endsWith: textValues('mark_text_ends_with', input.mark_text_ends_with, 3),
+    contains: textValues('mark_text_contains', input.mark_text_contains, 1),
+    notContains: textValues('mark_text_not_contains', input.mark_text_not_contains, 1),
+  };
+  const dates: NonNullable<SearchFilter['dates']> = [];
+  for (const field of DATE_FIELDS)
+    for (const op of dateOps) {
+      const key = `${field}_${op}`;
+      if (input[key] !== undefined) dates.push({ field, op, value: date(key, input[key]) });
+    }
+  const filter: SearchFilter = {
+    offices: offices('offices', input.offices),
+    niceClasses: classes('nice_classes', input.nice_classes),
+    statusPrimary: statuses('status', input.status),
+    statusStage: splitList(input.status_stage),
+    registerType: splitList(input.register).map((r) => r.toLowerCase()),
+    ownerNames: asArray(input.owner).map(String).filter((s) => s.trim()),
+    ownerIds: prefixed('owner_id', input.owner_id, 'own_'),
+    entityIds: prefixed('entity_id', input.entity_id, 'ent_'),
+    dates,
+    text,
+    exclude: exclusions(input.exclude as Record<string, unknown> | undefined),
+  };
+  const hasText = Object.values(text).some((v) => v && v.length > 0);
+  const hasFilter =
+    hasText ||
+    dates.length > 0 ||
+    [filter.offices, filter.niceClasses, filter.statusPrimary, filter.statusStage, filter.registerType, filter.ownerNames, filter.ownerIds, filter.entityIds].some(
+      (v) => v && v.length > 0,
+    );
+  if (q === null && !hasFilter) throw bad('q', 'send q or at least one filter; unscoped lists are not served.');
+  const include = splitList(input.include);
+  for (const i of include) if (i !== 'match_details') throw bad('include', `unknown value '${i}'.`, 'The only value is match_details.');
+  const channels = input.similarity === undefined ? DEFAULT_CHANNELS : parseChannels(input.similarity);
+  return {
+    q,
+    channels,
+    filter,
+    sort: sortOf(input.sort, q !== null, hasText),
+    limit: limitOf(input.limit),
+    cursor: input.cursor === undefined ? null : String(input.cursor),
+    includeTotal: boolean('include_total', input.include_total),
+    matchDetails: include.includes('match_details'),
+  };
+};
+
+const sortOf = (v: unknown, withQ: boolean, hasText: boolean): string => {
+  if (v === undefined) return withQ ? '-relevance' : hasText ? 'text' : '-filing_date';
+  const s = String(v);
+  const field = s.replace(/^-/, '');
+  const allowed: readonly string[] = withQ ? SORTS_WITH_Q : SORTS_WITHOUT_Q;
+  if (!allowed.includes(field)) throw bad('sort', `'${s}' is not a sort${withQ ? ' with q' : ' without q'}.`, `Use ${allowed.join(', ')} (- for descending).`);
+  if (field === 'relevance') return '-relevance';
+  return field === 'family_updated_at' ? s.replace('family_updated_at', 'updated_at') : s;
+};
