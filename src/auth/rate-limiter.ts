@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 import type { Meter } from '../ops/define-op.js';
 import type { Principal } from './authenticate.js';
-import type { DailyTier, Tier } from './schemas.js';
+import type { DailyTier, OrgLimits, Tier } from './schemas.js';
 
 export interface Admission {
   /** Every policy that applied, as {limit, window seconds, remaining, reset seconds}. */
@@ -24,73 +24,54 @@ export interface AdmitOptions {
 
 const DAY_S = 86_400;
 
-export class RateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-  private readonly daily = new Map<string, number>();
-  private day = '';
+const windowOf = (nowMs: number, seconds: number): { start: number; reset: number } => {
+  const ms = seconds * 1000;
+  const start = Math.floor(nowMs / ms) * ms;
+  return { start, reset: Math.max(1, Math.ceil((start + ms - nowMs) / 1000)) };
+};
 
+/**
+ * The limiter is stateless: window and daily counters live with the store's usage repo, so every
+ * limiter over the same store (REST, /mcp, a second instance of this class) shares them.
+ */
+export class RateLimiter {
   /** Admits one call or throws 429 `rate_limited` with `retry_after`; counts it in usage when admitted. */
   async admit(ctx: Context, principal: Principal, opts: AdmitOptions): Promise<Admission> {
+    const usage = ctx.store.auth.usage;
     const now = ctx.clock.now();
     const nowMs = now.getTime();
     const today = now.toISOString().slice(0, 10);
-    if (today !== this.day) {
-      this.daily.clear();
-      this.day = today;
-    }
     const orgId = principal.org.id;
     const w = principal.limits[opts.tier];
-    const windowMs = w.window_seconds * 1000;
-    const start = Math.floor(nowMs / windowMs) * windowMs;
-    const wKey = `${orgId}\u0000${opts.tier}`;
-    let slot = this.windows.get(wKey);
-    if (!slot || slot.start !== start) {
-      slot = { start, count: 0 };
-      this.windows.set(wKey, slot);
-    }
+    const win = windowOf(nowMs, w.window_seconds);
     const counted = opts.counted !== false;
-    const policies: Admission['policies'] = [];
-    const windowReset = Math.max(1, Math.ceil((start + windowMs - nowMs) / 1000));
-    const windowLeft = w.limit - slot.count;
-    let dayKey: string | null = null;
-    let dayUsed = 0;
-    let dayCap = 0;
+    let used = usage.windowCount(orgId, opts.tier, win.start);
+    if (counted && used >= w.limit) throw limited(w.limit, w.window_seconds, win.reset, opts.tier);
     const dayReset = Math.max(1, Math.ceil((Date.parse(`${today}T00:00:00Z`) + DAY_S * 1000 - nowMs) / 1000));
-    if (opts.daily) {
-      dayKey = `${orgId}\u0000${opts.daily}`;
-      if (!this.daily.has(dayKey)) {
-        const stored = await ctx.store.auth.usage.dayTotal(orgId, today, opts.daily);
-        if (!this.daily.has(dayKey)) this.daily.set(dayKey, stored);
-      }
-      dayUsed = this.daily.get(dayKey)!;
-      dayCap = principal.limits.daily[opts.daily];
-    }
-    if (counted && windowLeft <= 0) throw limited(w.limit, w.window_seconds, windowReset, opts.tier);
-    if (counted && dayKey && dayUsed >= dayCap) throw limited(dayCap, DAY_S, dayReset, `${opts.daily} daily`);
+    let dayUsed = opts.daily ? usage.dayCount(orgId, today, opts.daily) : 0;
+    const dayCap = opts.daily ? principal.limits.daily[opts.daily] : 0;
+    if (counted && opts.daily && dayUsed >= dayCap) throw limited(dayCap, DAY_S, dayReset, `${opts.daily} daily`);
     if (counted) {
-      slot.count++;
-      if (dayKey) this.daily.set(dayKey, dayUsed + 1);
-      ctx.store.auth.usage.count(orgId, principal.livemode, today, opts.daily ?? opts.tier, opts.meter);
+      used = usage.windowAdd(orgId, opts.tier, win.start);
+      if (opts.daily) {
+        usage.dayAdd(orgId, today, opts.daily);
+        dayUsed++;
+      }
+      usage.count(orgId, principal.livemode, today, opts.daily ?? opts.tier, opts.meter);
     }
-    policies.push({ limit: w.limit, window: w.window_seconds, remaining: Math.max(0, w.limit - slot.count), reset: windowReset });
-    if (dayKey) {
-      const used = this.daily.get(dayKey)!;
-      policies.push({ limit: dayCap, window: DAY_S, remaining: Math.max(0, dayCap - used), reset: dayReset });
-    }
+    const policies: Admission['policies'] = [{ limit: w.limit, window: w.window_seconds, remaining: Math.max(0, w.limit - used), reset: win.reset }];
+    if (opts.daily) policies.push({ limit: dayCap, window: DAY_S, remaining: Math.max(0, dayCap - dayUsed), reset: dayReset });
     return { policies };
   }
-
-  /** Remaining calls in a tier's current window, for `/v1/usage`, without counting one. */
-  peek(ctx: Context, principal: Principal, tier: Tier): { remaining: number; limit: number; resets_in: number } {
-    const nowMs = ctx.clock.now().getTime();
-    const w = principal.limits[tier];
-    const windowMs = w.window_seconds * 1000;
-    const start = Math.floor(nowMs / windowMs) * windowMs;
-    const slot = this.windows.get(`${principal.org.id}\u0000${tier}`);
-    const used = slot && slot.start === start ? slot.count : 0;
-    return { remaining: Math.max(0, w.limit - used), limit: w.limit, resets_in: Math.max(1, Math.ceil((start + windowMs - nowMs) / 1000)) };
-  }
 }
+
+/** Remaining calls in a tier's current window, for `/v1/usage`, without counting one. */
+export const peekWindow = (ctx: Context, orgId: string, limits: OrgLimits, tier: Tier): { remaining: number; limit: number; resets_in: number } => {
+  const w = limits[tier];
+  const win = windowOf(ctx.clock.now().getTime(), w.window_seconds);
+  const used = ctx.store.auth.usage.windowCount(orgId, tier, win.start);
+  return { remaining: Math.max(0, w.limit - used), limit: w.limit, resets_in: win.reset };
+};
 
 const limited = (limit: number, window: number, reset: number, what: string): TmError =>
   new TmError('rate_limited', `Rate limit exceeded: ${limit} ${what} requests per ${window} s for this organization.`, {

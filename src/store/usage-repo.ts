@@ -49,6 +49,12 @@ export const createUsageRepo = (db: Db) => {
     'SELECT * FROM request_log WHERE org_id = ? AND livemode = ? AND id = ?',
   );
 
+  // Rate-limit windows and today's per-tier totals live in memory beside the buffered writes, so
+  // every surface sharing this store (REST, /mcp) shares one window per organization.
+  const windows = new Map<string, { start: number; count: number }>();
+  const dayTotals = new Map<string, number>();
+  let totalsDay = '';
+
   const pendingUsage = new Map<string, number>();
   const pendingLogs: RequestLogRow[] = [];
   let timer: NodeJS.Timeout | null = null;
@@ -88,14 +94,40 @@ export const createUsageRepo = (db: Db) => {
       schedule();
     },
     flush: flushNow,
+    /** Calls counted in the window of a tier that starts at `start` (ms). */
+    windowCount(orgId: string, tier: string, start: number): number {
+      const slot = windows.get(`${orgId}\u0000${tier}`);
+      return slot && slot.start === start ? slot.count : 0;
+    },
+    windowAdd(orgId: string, tier: string, start: number): number {
+      const key = `${orgId}\u0000${tier}`;
+      const slot = windows.get(key);
+      const count = slot && slot.start === start ? slot.count + 1 : 1;
+      windows.set(key, { start, count });
+      return count;
+    },
+    /** Today's calls of an organization in a daily tier, live and test together (the cap is shared). */
+    dayCount(orgId: string, day: string, tier: string): number {
+      if (day !== totalsDay) {
+        dayTotals.clear();
+        totalsDay = day;
+      }
+      const key = `${orgId}\u0000${tier}`;
+      let n = dayTotals.get(key);
+      if (n === undefined) {
+        flushNow();
+        n = dayTotal.get(orgId, day, tier)?.n ?? 0;
+        dayTotals.set(key, n);
+      }
+      return n;
+    },
+    dayAdd(orgId: string, day: string, tier: string): void {
+      const key = `${orgId}\u0000${tier}`;
+      dayTotals.set(key, (dayTotals.get(key) ?? 0) + 1);
+    },
     async countsSince(orgId: string, livemode: boolean, day: string): Promise<UsageCountRow[]> {
       flushNow();
       return countsSince.all(orgId, livemode ? 1 : 0, day);
-    },
-    /** All of an organization's requests in one tier on one day, live and test (the daily cap is shared). */
-    async dayTotal(orgId: string, day: string, tier: string): Promise<number> {
-      flushNow();
-      return dayTotal.get(orgId, day, tier)?.n ?? 0;
     },
     /** Newest first, strictly before `beforeSeq`. */
     async logs(orgId: string, livemode: boolean, beforeSeq: number, limit: number): Promise<(RequestLogRow & { seq: number })[]> {
