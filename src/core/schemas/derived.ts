@@ -27,8 +27,9 @@ export const DeadlineItem = z.object({
   occurrence_key: z.string(),
   rule_id: z.string(),
   type: DeadlineType,
-  due_date: IsoDate,
-  unrolled_due_date: IsoDate,
+  /** Last day to act, rolled off weekends, holidays and closures; null for an optional filing with no deadline (US §15). */
+  due_date: IsoDate.nullable(),
+  unrolled_due_date: IsoDate.nullable(),
   window_opens_date: IsoDate.nullable(),
   grace_expiry_date: IsoDate.nullable(),
   state: DeadlineState,

@@ -1,0 +1,57 @@
+// Loads the deadline rule catalog and the office closure tables from data/ once per process.
+// The folder is found by walking up from this module to the package root, so the same code
+// works from src/ (vitest) and from dist/src/ (the built CLI).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ClosureTable, OfficeRuleSet, type DeadlineRule } from './catalog-schema.js';
+
+export interface Catalog {
+  offices: Map<string, OfficeRuleSet>;
+  closures: Map<string, ClosureTable>;
+  rules: Map<string, DeadlineRule>;
+}
+
+export const findPackageRoot = (from: string = dirname(fileURLToPath(import.meta.url))): string => {
+  let dir = from;
+  for (;;) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'data'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error(`no package root with a data/ folder above ${from}`);
+    dir = parent;
+  }
+};
+
+const readJsonFiles = (dir: string): { file: string; json: unknown }[] =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((file) => ({ file, json: JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown }))
+    : [];
+
+export const loadCatalog = (root: string = findPackageRoot()): Catalog => {
+  const offices = new Map<string, OfficeRuleSet>();
+  const rules = new Map<string, DeadlineRule>();
+  for (const { file, json } of readJsonFiles(join(root, 'data', 'deadline-rules'))) {
+    const parsed = OfficeRuleSet.safeParse(json);
+    if (!parsed.success) throw new Error(`data/deadline-rules/${file}: ${parsed.error.message}`);
+    offices.set(parsed.data.office_code, parsed.data);
+    for (const rule of parsed.data.rules) {
+      if (rules.has(rule.rule_id)) throw new Error(`data/deadline-rules/${file}: duplicate rule_id ${rule.rule_id}`);
+      rules.set(rule.rule_id, rule);
+    }
+  }
+  const closures = new Map<string, ClosureTable>();
+  for (const { file, json } of readJsonFiles(join(root, 'data', 'closures'))) {
+    const parsed = ClosureTable.safeParse(json);
+    if (!parsed.success) throw new Error(`data/closures/${file}: ${parsed.error.message}`);
+    closures.set(parsed.data.office_code, parsed.data);
+  }
+  return { offices, closures, rules };
+};
+
+let cached: Catalog | null = null;
+
+/** The process-wide catalog, loaded on first use. */
+export const getCatalog = (): Catalog => (cached ??= loadCatalog());

@@ -1,0 +1,211 @@
+// The derived block (spec §2.6–§2.8) for one subject as of a date: the current term and its state,
+// the deadline rows of every rule of the office, the rules that cannot run, and the opposition
+// window. Pure given the catalog: the as-of date is an argument, never the clock.
+import { addDays, addPeriod, type IsoDateString } from '../core/dates.js';
+import type { DeadlineItem, Derived, DerivedTerm, UnsupportedDeadlineRule } from '../core/schemas/derived.js';
+import { createCalendar, normaliseRegion, type BusinessCalendar } from './calendar.js';
+import { getCatalog, type Catalog } from './catalog.js';
+import type { DeadlineRule, OfficeRuleSet } from './catalog-schema.js';
+import type { Env } from './env.js';
+import { declarationItem, incontestabilityItem, installmentItem, itemState, occurrence, officeActionItems, type Occurrence } from './occurrences.js';
+import { oppositionWindow } from './opposition.js';
+import { effectiveSettings } from './params.js';
+import { termAssessment, type DeadlineSubject } from './subject.js';
+import { anchorOf, currentTerm, type CurrentTerm } from './term.js';
+
+export interface DeriveOptions {
+  /** Named [C] settings (see `list_deadline_rules`); unset names take the catalog default. */
+  settings?: Readonly<Record<string, string>>;
+  /** Keep rows whose every window has passed (default true). A paid cycle is never a row. */
+  includeMissed?: boolean;
+  /** Use the office-stated expiry as evidence of the current term (default true). */
+  useOfficeExpiry?: boolean;
+  catalog?: Catalog;
+}
+
+const NOT_APPLICABLE: DerivedTerm = { state: 'not_applicable', grace_expiry_date: null, restoration_expiry_date: null, renewed: false };
+
+const calendars = new Map<string, BusinessCalendar>();
+
+/** The business-day calendar of an office, for a holiday region when given (cached per process). */
+export const officeCalendar = (catalog: Catalog, officeCode: string, region: string | null | undefined): BusinessCalendar => {
+  const table = catalog.closures.get(officeCode) ?? { office_code: officeCode, source: 'weekends only', weekend: [0, 6], holidays: null, recurring: [], closures: [], working_days: [] };
+  const place = region && table.holidays ? normaliseRegion(table.holidays.country, region) : null;
+  const key = `${officeCode}|${place ?? ''}`;
+  let cal = calendars.get(key);
+  if (!cal) {
+    cal = createCalendar(table, place);
+    calendars.set(key, cal);
+  }
+  return cal;
+};
+
+const makeEnv = (catalog: Catalog, office: OfficeRuleSet, subject: DeadlineSubject, asOf: IsoDateString, options: DeriveOptions): Env => ({
+  asOf,
+  cal: officeCalendar(catalog, office.office_code, subject.office_code === office.office_code ? subject.region : null),
+  settings: effectiveSettings(office.settings, options.settings),
+  subject,
+});
+
+const unsupported = (rule: DeadlineRule, reason: UnsupportedDeadlineRule['reason'], field: string): UnsupportedDeadlineRule => ({
+  rule_id: rule.rule_id,
+  reason,
+  missing_field: field,
+  consequence_if_missed: rule.consequence_if_missed,
+});
+
+interface TermResult {
+  term: CurrentTerm;
+  state: DerivedTerm;
+  items: DeadlineItem[];
+}
+
+/** The term block and its renewal and restoration rows for one cycle. */
+const termResult = (rule: DeadlineRule, env: Env, t: CurrentTerm, assessed: 'full' | 'restoration_only'): TermResult => {
+  const { asOf, cal } = env;
+  const due = cal.roll(t.due);
+  const grace = t.graceEnd ? cal.roll(t.graceEnd).date : null;
+  const restoration = t.restorationEnd ? cal.roll(t.restorationEnd).date : null;
+  let state = asOf <= due.date ? 'in_term' : grace && asOf <= grace ? 'in_grace' : restoration && asOf <= restoration ? 'in_restoration' : 'renewal_not_on_record';
+  if (assessed === 'restoration_only' && state !== 'in_restoration') state = 'not_applicable';
+  if (state === 'not_applicable') return { term: t, state: NOT_APPLICABLE, items: [] };
+  const key = t.cycle > 0 ? `${rule.rule_id}:${t.cycle}` : `${rule.rule_id}:t${t.termEnd.replace(/-/g, '')}-1`;
+  const items: DeadlineItem[] = [
+    {
+      occurrence_key: key,
+      rule_id: rule.rule_id,
+      type: rule.type as DeadlineItem['type'],
+      due_date: due.date,
+      unrolled_due_date: t.due,
+      window_opens_date: t.windowOpens,
+      grace_expiry_date: grace,
+      state: itemState(asOf, t.windowOpens, due.date, grace),
+      roll_reason: due.roll_reason,
+      consequence_if_missed: rule.consequence_if_missed,
+    },
+  ];
+  const lastLateDay = grace ?? due.date;
+  if (t.restorationEnd && restoration && asOf > lastLateDay) {
+    const r = cal.roll(t.restorationEnd);
+    items.push({
+      occurrence_key: `${key}:restoration`,
+      rule_id: rule.rule_id,
+      type: 'restoration',
+      due_date: r.date,
+      unrolled_due_date: t.restorationEnd,
+      window_opens_date: addDays(t.graceEnd ?? t.due, 1),
+      grace_expiry_date: null,
+      state: asOf <= r.date ? 'open' : 'missed',
+      roll_reason: r.roll_reason,
+      consequence_if_missed: 'loss_of_right',
+    });
+  }
+  return {
+    term: t,
+    state: { state, grace_expiry_date: grace, restoration_expiry_date: restoration, renewed: t.renewed },
+    items,
+  };
+};
+
+const termOf = (rule: DeadlineRule, env: Env, useOfficeExpiry: boolean): { term: CurrentTerm | null; anchorField: string } => {
+  const s = env.subject;
+  const anchor = anchorOf(rule, s, env.settings);
+  const ctx = { anchor: anchor.date, registration: s.registration_date, recordKind: s.kind, settings: env.settings };
+  return { term: currentTerm(rule, s, anchor.date, ctx, useOfficeExpiry), anchorField: anchor.field };
+};
+
+export const deriveSubject = (subject: DeadlineSubject, asOf: IsoDateString, options: DeriveOptions = {}): Derived => {
+  const catalog = options.catalog ?? getCatalog();
+  const office = catalog.offices.get(subject.office_code);
+  const base: Derived = {
+    as_of_date: asOf,
+    expiry_date: null,
+    term: NOT_APPLICABLE,
+    deadlines: { items: [], unsupported: [] },
+    opposition_window: { supported: false, reason: 'unsupported_office' },
+  };
+  if (!office) return base;
+  const env = makeEnv(catalog, office, subject, asOf, options);
+  const useOfficeExpiry = options.useOfficeExpiry !== false;
+  const assessed = termAssessment(subject.status);
+  const items: DeadlineItem[] = [];
+  const unsupportedRules: UnsupportedDeadlineRule[] = [];
+  const periodEnds: Occurrence[] = [];
+  let expiry: IsoDateString | null = null;
+  let term: DerivedTerm = NOT_APPLICABLE;
+  let current: CurrentTerm | null = null;
+
+  const termRule = office.rules.find((r) => r.kind === 'term' && r.applies_to.includes(subject.kind));
+  if (termRule && assessed !== 'none') {
+    const { term: t, anchorField } = termOf(termRule, env, useOfficeExpiry);
+    if (!t) unsupportedRules.push(unsupported(termRule, 'requires_office_date', anchorField));
+    else {
+      const r = termResult(termRule, env, t, assessed);
+      current = t;
+      expiry = t.termEnd;
+      term = r.state;
+      items.push(...r.items);
+      periodEnds.push({ n: t.cycle, opens: t.windowOpens, due: t.due, graceEnd: t.graceEnd });
+    }
+  }
+  // A Madrid designation follows the international registration: its term and renewal are WIPO's.
+  const wo = catalog.offices.get('WO');
+  if (subject.kind === 'madrid_designation' && wo && subject.ir_date && assessed !== 'none') {
+    const irRule = wo.rules.find((r) => r.kind === 'term' && r.applies_to.includes('madrid_designation'));
+    const woEnv = makeEnv(catalog, wo, subject, asOf, options);
+    const ir = irRule ? termOf(irRule, woEnv, false).term : null;
+    if (irRule && ir) {
+      expiry ??= ir.termEnd;
+      const r = termResult(irRule, woEnv, ir, 'full');
+      items.push(...r.items.filter((i) => i.type !== 'restoration'));
+    }
+  }
+
+  const active = assessed === 'full' && term.state !== 'not_applicable' ? true : assessed === 'full' && subject.kind === 'madrid_designation';
+  for (const rule of office.rules) {
+    if (!rule.applies_to.includes(subject.kind) || !active) continue;
+    if (rule.kind === 'declaration' || rule.kind === 'incontestability') {
+      const anchor = anchorOf(rule, subject, env.settings);
+      if (!anchor.date) {
+        unsupportedRules.push(unsupported(rule, 'requires_office_date', anchor.field));
+        continue;
+      }
+      const item = rule.kind === 'declaration' ? declarationItem(rule, env, anchor.date, current) : incontestabilityItem(rule, env, anchor.date);
+      if (item) items.push(item);
+      if (rule.kind === 'declaration') {
+        for (let n = 1; n <= 3; n++) {
+          const o = occurrence(rule, env, anchor.date, n);
+          if (o) periodEnds.push(o);
+        }
+      }
+    } else if (rule.kind === 'installment' && current) {
+      const start = current.cycle === 1 ? anchorOf(termRule!, subject, env.settings).date : addPeriod(current.termEnd, { years: -10 });
+      const item = start ? installmentItem(rule, env, start, current) : null;
+      if (item) items.push(item);
+    }
+  }
+  const oaRule = office.rules.find((r) => r.kind === 'oa_response');
+  if (oaRule && active && subject.office_actions.length) items.push(...officeActionItems(oaRule, env, periodEnds));
+
+  if (subject.kind === 'international_registration') {
+    for (const code of subject.designations) {
+      const designated = catalog.offices.get(code);
+      for (const rule of designated?.rules ?? []) {
+        if (rule.kind === 'declaration' && rule.applies_to.includes('madrid_designation')) {
+          unsupportedRules.push(unsupported(rule, 'computed_on_office_leg', 'protection_grant_date'));
+        }
+      }
+    }
+  }
+
+  const kept = options.includeMissed === false ? items.filter((i) => i.state !== 'missed') : items;
+  kept.sort((a, b) => (a.due_date ?? '9999') < (b.due_date ?? '9999') ? -1 : (a.due_date ?? '9999') > (b.due_date ?? '9999') ? 1 : 0);
+  const oppRule = office.rules.find((r) => r.kind === 'opposition');
+  return {
+    as_of_date: asOf,
+    expiry_date: expiry,
+    term,
+    deadlines: { items: kept, unsupported: unsupportedRules },
+    opposition_window: oppositionWindow(oppRule, env),
+  };
+};

@@ -1,0 +1,139 @@
+// Terms and renewal cycles: the statutory ladder of term ends from the anchor date (old-law term
+// lengths, end-of-month and day-before-anniversary rules), which cycle is current given renewals
+// and the office-stated expiry on record, and the cycle's window, due date, grace and restoration.
+import { addMonths, addPeriod, endOfMonth, type IsoDateString, type Period } from '../core/dates.js';
+import type { DeadlineRule, RuleParams } from './catalog-schema.js';
+import { resolveParams, type RegimeContext } from './params.js';
+import type { DeadlineSubject } from './subject.js';
+
+export interface TermCycle {
+  /** 1 for the first term; 0 when anchored on an office-stated expiry off the statutory ladder. */
+  cycle: number;
+  termEnd: IsoDateString;
+  /** Last day of the ordinary period before any roll (usually the term end). */
+  due: IsoDateString;
+  windowOpens: IsoDateString | null;
+  graceEnd: IsoDateString | null;
+  restorationEnd: IsoDateString | null;
+}
+
+export interface CurrentTerm extends TermCycle {
+  renewed: boolean;
+  anchoredOnOfficeExpiry: boolean;
+}
+
+const MAX_CYCLES = 40;
+const TEN_YEARS: Period = { years: 10 };
+
+export const negate = (p: Period): Period => ({
+  ...(p.years ? { years: -p.years } : {}),
+  ...(p.months ? { months: -p.months } : {}),
+  ...(p.days ? { days: -p.days } : {}),
+});
+
+export const periodMonths = (p: Period | undefined): number => (p ? (p.years ?? 0) * 12 + (p.months ?? 0) : 0);
+
+/** The anchor field and date of a rule for a record, after settings and fallbacks. */
+export const anchorOf = (
+  rule: DeadlineRule,
+  subject: DeadlineSubject,
+  settings: Readonly<Record<string, string>>,
+): { field: string; date: IsoDateString | null } => {
+  const field =
+    resolveParams(rule, { settings, recordKind: subject.kind, registration: subject.registration_date }).anchor_field ?? rule.trigger_field;
+  for (const f of [field, ...(rule.fallback_fields ?? [])]) {
+    const value = (subject as Record<string, unknown>)[f];
+    if (typeof value === 'string') return { field: f, date: value };
+  }
+  return { field, date: null };
+};
+
+/** Window, due date, grace and restoration of the cycle whose term ends at `termEnd`. */
+export const cycleDates = (
+  p: RuleParams,
+  cycle: number,
+  termEnd: IsoDateString,
+  registration: IsoDateString | null | undefined,
+): TermCycle => {
+  // Term ends follow the term convention; windows, grace and restoration the period convention.
+  const convention = p.grace_convention ?? p.convention ?? 'A';
+  let due = p.due_end_of_month ? endOfMonth(termEnd) : termEnd;
+  let windowOpens = p.window_before ? addPeriod(due, negate(p.window_before), convention) : null;
+  if (windowOpens && p.window_plus_days) windowOpens = addPeriod(windowOpens, { days: p.window_plus_days });
+  let grace = p.grace ?? null;
+  if (cycle === 1 && p.late_registration_within && registration && registration > due) {
+    // Registered after its own renewal date: a special period after registration, without surcharge.
+    due = addPeriod(registration, p.late_registration_within, convention);
+    windowOpens = registration;
+    grace = null;
+  }
+  const graceEnd = grace ? addPeriod(due, grace, convention) : null;
+  const restoration = p.restoration ?? null;
+  const restorationEnd = restoration
+    ? addPeriod(restoration.from === 'term_end' ? termEnd : (graceEnd ?? due), restoration.period, convention)
+    : null;
+  return { cycle, termEnd, due, windowOpens, graceEnd, restorationEnd };
+};
+
+/** The statutory ladder: term ends of cycles 1, 2, … from the anchor, each renewal counted from the old term end. */
+export function* termLadder(rule: DeadlineRule, anchor: IsoDateString, ctx: RegimeContext): Generator<TermCycle> {
+  const base = resolveParams(rule, ctx);
+  const convention = base.convention ?? 'A';
+  const place = (months: number): IsoDateString => {
+    const d = addMonths(anchor, months, convention);
+    return base.term_end === 'end_of_month' ? endOfMonth(d) : d;
+  };
+  let months = periodMonths(base.first_term ?? TEN_YEARS);
+  let termEnd = place(months);
+  for (let cycle = 1; cycle <= MAX_CYCLES; cycle++) {
+    const p = resolveParams(rule, { ...ctx, termEnd });
+    yield cycleDates(p, cycle, termEnd, ctx.registration);
+    months += periodMonths(p.renewal_term ?? TEN_YEARS);
+    termEnd = place(months);
+  }
+}
+
+/** The date from which evidence of a filing counts for a cycle: its window, or a year before its due date. */
+const evidenceFrom = (c: TermCycle): IsoDateString => c.windowOpens ?? addMonths(c.due, -12);
+
+/**
+ * The current term: the first cycle not paid by a renewal on record, or the cycle the office-stated
+ * expiry names. A renewal dated d pays the latest cycle whose window had opened by d, so a renewal
+ * recorded months after its grace period still pays its own cycle.
+ */
+export const currentTerm = (
+  rule: DeadlineRule,
+  subject: DeadlineSubject,
+  anchor: IsoDateString | null,
+  ctx: RegimeContext,
+  useOfficeExpiry: boolean,
+): CurrentTerm | null => {
+  const satisfiedBy = rule.satisfied_by ?? ['renewal', rule.type];
+  const evidence = subject.filings.filter((f) => satisfiedBy.includes(f.type)).map((f) => f.date);
+  if (subject.last_renewal_date) evidence.push(subject.last_renewal_date);
+  const officeExpiry = useOfficeExpiry ? (subject.expiry_date ?? null) : null;
+  if (!anchor) {
+    if (!officeExpiry) return null;
+    const p = resolveParams(rule, { ...ctx, termEnd: officeExpiry });
+    return { ...cycleDates(p, 0, officeExpiry, ctx.registration), renewed: false, anchoredOnOfficeExpiry: true };
+  }
+  const ladder: TermCycle[] = [];
+  let paid = 0;
+  let officeCycle = 0;
+  for (const c of termLadder(rule, anchor, ctx)) {
+    ladder.push(c);
+    const prev = ladder[ladder.length - 2];
+    if (prev && evidence.some((d) => d >= evidenceFrom(prev) && d < evidenceFrom(c))) paid = prev.cycle;
+    if (officeExpiry && (c.termEnd === officeExpiry || c.due === officeExpiry)) officeCycle = c.cycle;
+    const passedEvidence = evidence.every((d) => d < evidenceFrom(c));
+    if (passedEvidence && (!officeExpiry || c.termEnd > officeExpiry)) break;
+  }
+  if (officeExpiry && officeCycle === 0 && officeExpiry > ladder[paid]!.termEnd) {
+    // The office states an expiry the statutory ladder does not reach: trust the office, keyed on its date.
+    const p = resolveParams(rule, { ...ctx, termEnd: officeExpiry });
+    return { ...cycleDates(p, 0, officeExpiry, ctx.registration), renewed: true, anchoredOnOfficeExpiry: true };
+  }
+  const current = Math.max(paid + 1, officeCycle, 1);
+  const c = ladder[Math.min(current, ladder.length) - 1]!;
+  return { ...c, renewed: c.cycle > 1, anchoredOnOfficeExpiry: false };
+};
