@@ -3,7 +3,7 @@
 
 export interface GuardSettings {
   /** Public URL of this service; its host and origin are always allowed. */
-  baseUrl: string;
+  baseUrl?: string;
   /** The sign-in app; its origin is allowed. */
   appUrl?: string;
   /** Extra Host names (without port) to accept, e.g. behind a proxy. */
@@ -32,7 +32,7 @@ export type GuardVerdict = { ok: true } | { ok: false; detail: string };
 export const createGuard = (settings: GuardSettings) => {
   const hosts = new Set([
     ...LOOPBACK,
-    new URL(settings.baseUrl).hostname.toLowerCase(),
+    ...(settings.baseUrl ? [new URL(settings.baseUrl).hostname.toLowerCase()] : []),
     ...(settings.allowedHosts ?? []).map((h) => h.toLowerCase()),
   ]);
   const origins = new Set(

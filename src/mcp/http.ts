@@ -2,7 +2,7 @@
 // pinned to the organization that opened them, every request re-authenticated, Origin and Host
 // checked, and the RFC 9728 protected-resource metadata served beside it.
 import { randomUUID } from 'node:crypto';
-import type { Hono } from 'hono';
+import type { Env, Hono } from 'hono';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RateLimiter } from '../auth/index.js';
@@ -15,19 +15,23 @@ import { authenticateMcp } from './http-auth.js';
 import { createJwtVerifier, protectedResourceMetadata, wwwAuthenticate, type OAuthSettings } from './oauth.js';
 import { createMcpServer, type McpCaller } from './server.js';
 
-export interface McpHttpDeps extends OAuthSettings, GuardSettings {
-  /** The process context of `tm serve`; each call narrows it to the caller's organization. */
-  ctx: Context;
-  /** The HTTP API's limiter, so MCP and REST share windows and daily caps. */
-  limiter: RateLimiter;
+/** The settings `tm serve` passes from its flags (see docs/mcp.md). */
+export interface McpSettings extends OAuthSettings, GuardSettings {
   /** Meter and log OAuth calls; off by default (spec §4.6 exempts them). */
   meterOAuth?: boolean;
 }
 
+export interface McpHttpDeps extends McpSettings {
+  /** The process context of `tm serve`; each call narrows it to the caller's organization. */
+  ctx: Context;
+  /** The HTTP API's limiter, so MCP and REST share windows and daily caps. */
+  limiter: RateLimiter;
+}
+
 export interface McpHttpHandler {
   handle(req: Request): Promise<Response>;
-  /** The RFC 9728 document for `/.well-known/oauth-protected-resource[/mcp]`. */
-  resourceMetadata(): Record<string, unknown>;
+  /** The RFC 9728 document for `/.well-known/oauth-protected-resource[/mcp]`, for a request to `url`. */
+  resourceMetadata(url: string): Record<string, unknown>;
   /** Ends every open session (on shutdown). */
   close(): Promise<void>;
 }
@@ -91,6 +95,8 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     return session;
   };
 
+  const baseOf = (url: string): string => deps.baseUrl ?? new URL(url).origin;
+
   const handle = async (req: Request): Promise<Response> => {
     const verdict = guard(req.headers);
     if (!verdict.ok) return errorResponse(new TmError('forbidden', verdict.detail));
@@ -103,7 +109,7 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     } catch (err) {
       const e = toTmError(err);
       return e.type === 'unauthorized'
-        ? errorResponse(e, { 'WWW-Authenticate': wwwAuthenticate(deps, e.message) })
+        ? errorResponse(e, { 'WWW-Authenticate': wwwAuthenticate(baseOf(req.url), e.message) })
         : errorResponse(e);
     }
     const authInfo = { token: '', clientId: principalOrg, scopes: [...caller.scopes], extra: { caller } };
@@ -129,7 +135,7 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
 
   return {
     handle,
-    resourceMetadata: () => protectedResourceMetadata(deps),
+    resourceMetadata: (url) => protectedResourceMetadata(deps, baseOf(url)),
     async close() {
       const all = [...sessions.values()];
       sessions.clear();
@@ -138,12 +144,24 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
   };
 };
 
-/** Mounts `/mcp` and the protected-resource metadata on the `tm serve` app. */
-export const mountMcp = (app: Hono, deps: McpHttpDeps): McpHttpHandler => {
+/** Mounts `/mcp` and the protected-resource metadata on a Hono app. */
+export const mountMcp = <E extends Env>(app: Hono<E>, deps: McpHttpDeps): McpHttpHandler => {
   const mcp = createMcpHttpHandler(deps);
-  const metadata = (): Response => json(200, mcp.resourceMetadata(), { 'cache-control': 'public, max-age=3600' });
+  const metadata = (c: { req: { url: string } }): Response =>
+    json(200, mcp.resourceMetadata(c.req.url), { 'cache-control': 'public, max-age=3600' });
   app.get('/.well-known/oauth-protected-resource', metadata);
   app.get('/.well-known/oauth-protected-resource/mcp', metadata);
   app.all('/mcp', (c) => mcp.handle(c.req.raw));
   return mcp;
 };
+
+/**
+ * The `mountMcp` option of `createHttpServer` / `runServe`: `/mcp` shares the server's context
+ * and rate limiter, and its sessions close at shutdown after in-flight requests finish.
+ */
+export const mcpMount =
+  (settings: McpSettings = {}) =>
+  <E extends Env>(app: Hono<E>, services: { context: Context; limiter: RateLimiter }): (() => Promise<void>) => {
+    const mcp = mountMcp(app, { ...settings, ctx: services.context, limiter: services.limiter });
+    return () => mcp.close();
+  };

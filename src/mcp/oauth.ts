@@ -7,8 +7,11 @@ import type { Clock } from '../core/clock.js';
 import { TmError } from '../errors.js';
 
 export interface OAuthSettings {
-  /** Public URL of this service (`--base-url`); the token audience and the PRM `resource`. */
-  baseUrl: string;
+  /**
+   * Public URL of this service (`--base-url`); the token audience and the PRM `resource`. Without
+   * it OAuth is off and the metadata names the URL the request came to.
+   */
+  baseUrl?: string;
   /** URL of the sign-in app (`--app-url`); tokens are issued by `{appUrl}/api/auth`. */
   appUrl?: string;
   /** JWKS as an http(s) URL or a file path; defaults to `{appUrl}/api/auth/jwks`. */
@@ -51,7 +54,7 @@ export type JwtVerifier = (token: string) => Promise<OAuthPrincipal>;
 /** Null when OAuth is not configured (no app URL and no JWKS): every JWT is then refused. */
 export const createJwtVerifier = (settings: OAuthSettings, clock: Clock): JwtVerifier | null => {
   const keys = keySet(settings);
-  if (!keys || !settings.appUrl) return null;
+  if (!keys || !settings.appUrl || !settings.baseUrl) return null;
   const issuer = issuerOf(settings.appUrl);
   const audience = trimSlash(settings.baseUrl);
   return async (token) => {
@@ -81,19 +84,19 @@ export const createJwtVerifier = (settings: OAuthSettings, clock: Clock): JwtVer
 export const resourceMetadataUrl = (baseUrl: string): string =>
   `${trimSlash(baseUrl)}/.well-known/oauth-protected-resource/mcp`;
 
-/** RFC 9728 protected-resource metadata for /mcp. */
-export const protectedResourceMetadata = (settings: OAuthSettings): Record<string, unknown> => ({
-  resource: trimSlash(settings.baseUrl),
+/** RFC 9728 protected-resource metadata for /mcp; `baseUrl` is the configured or requested one. */
+export const protectedResourceMetadata = (settings: OAuthSettings, baseUrl: string): Record<string, unknown> => ({
+  resource: trimSlash(baseUrl),
   ...(settings.appUrl ? { authorization_servers: [issuerOf(settings.appUrl)] } : {}),
   scopes_supported: [...MCP_SCOPES],
   bearer_methods_supported: ['header'],
   resource_name: 'tm trademark intelligence',
-  resource_documentation: `${trimSlash(settings.baseUrl)}/v1/openapi.json`,
+  resource_documentation: `${trimSlash(baseUrl)}/v1/openapi.json`,
 });
 
 /** RFC 6750 §3: no error code when the request carried no credential at all. */
-export const wwwAuthenticate = (settings: OAuthSettings, detail: string): string => {
-  const parts = [`resource_metadata="${resourceMetadataUrl(settings.baseUrl)}"`, 'scope="read search"'];
+export const wwwAuthenticate = (baseUrl: string, detail: string): string => {
+  const parts = [`resource_metadata="${resourceMetadataUrl(baseUrl)}"`, 'scope="read search"'];
   if (detail !== UNAUTHORIZED.missing) parts.push(`error="invalid_token"`, `error_description="${detail}"`);
   return `Bearer ${parts.join(', ')}`;
 };

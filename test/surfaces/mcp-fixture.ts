@@ -1,15 +1,13 @@
 // Shared setup for the MCP surface tests: a seeded store with two organizations and their keys,
 // a JWKS for OAuth tokens, `/mcp` served on 127.0.0.1 port 0, and example arguments per tool.
 import { writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { createOrganization, issueApiKey, RateLimiter } from '../../src/auth/index.js';
+import { createOrganization, issueApiKey } from '../../src/auth/index.js';
 import type { Context } from '../../src/context.js';
-import { mountMcp, type McpHttpDeps, type McpHttpHandler } from '../../src/mcp/http.js';
+import { createHttpServer } from '../../src/http/server.js';
+import { mcpMount, type McpSettings } from '../../src/mcp/http.js';
 import { makeRecord } from '../helpers/factory.js';
 
 export const BASE_URL = 'https://tm.example';
@@ -77,31 +75,22 @@ export const seed = async (ctx: Context, dir: string): Promise<Seeded> => {
 };
 
 export interface Running {
+  /** The `/mcp` endpoint. */
   url: URL;
-  mcp: McpHttpHandler;
-  limiter: RateLimiter;
+  /** The server root, for REST calls. */
+  base: string;
   stop(): Promise<void>;
 }
 
-/** `/mcp` mounted on a Hono app, as `tm serve` mounts it, listening on 127.0.0.1 port 0. */
-export const startHttp = async (ctx: Context, jwks: string, extra: Partial<McpHttpDeps> = {}): Promise<Running> => {
-  const app = new Hono();
-  const limiter = new RateLimiter();
-  const mcp = mountMcp(app, { ctx, limiter, baseUrl: BASE_URL, appUrl: APP_URL, jwks, ...extra });
-  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ server: s, port: info.port }),
-    );
+/** `tm serve`'s HTTP server with `/mcp` mounted, listening on 127.0.0.1 port 0. */
+export const startHttp = async (ctx: Context, jwks: string, extra: McpSettings = {}): Promise<Running> => {
+  const server = createHttpServer({
+    context: ctx,
+    accessLog: 'off',
+    mountMcp: mcpMount({ baseUrl: BASE_URL, appUrl: APP_URL, jwks, ...extra }),
   });
-  return {
-    url: new URL(`http://127.0.0.1:${port}/mcp`),
-    mcp,
-    limiter,
-    stop: async () => {
-      await mcp.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  const { url } = await server.listen(0, '127.0.0.1');
+  return { url: new URL(`${url}/mcp`), base: url, stop: () => server.shutdown() };
 };
 
 type Schema = { type?: string; enum?: unknown[]; minimum?: number; minItems?: number; items?: Schema; properties?: Record<string, Schema>; required?: string[] };

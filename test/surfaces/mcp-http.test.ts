@@ -29,7 +29,8 @@ const connect = async (token: string): Promise<{ client: Client; transport: Stre
 const call = async (client: Client, name: string, args: Record<string, unknown>) =>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
 
-const errorOf = (r: CallToolResult) => (r.structuredContent as { error: { type: string; detail: string; retry_after: number | null } }).error;
+const errorOf = (r: CallToolResult) =>
+  (r.structuredContent as { error: { type: string; status: number; detail: string; retry_after: number | null } }).error;
 
 /** What the operation itself throws for these arguments: the slug the HTTP API renders. */
 const directErrorType = async (name: string, args: unknown, orgId: string): Promise<string | null> => {
@@ -116,6 +117,16 @@ describe('/mcp with an API key', () => {
     expect(errorOf(await call(client, 'get_trademark', { id: 'own_123' })).type).toBe('id_type_mismatch');
     const invalid = await call(client, 'get_trademark', {});
     expect(errorOf(invalid)).toMatchObject({ type: 'validation_error', param: 'id' });
+  });
+
+  it('gives the same error slug, status and detail as the REST route of the same operation', async () => {
+    for (const id of ['US:00000000', 'own_123']) {
+      const rest = await fetch(`${srv.base}/v1/trademarks/${encodeURIComponent(id)}`, { headers: { Authorization: `Bearer ${s.keyA}` } });
+      const restError = ((await rest.json()) as { error: { type: string; status: number; detail: string } }).error;
+      const mcpError = errorOf(await call(client, 'get_trademark', { id }));
+      expect(rest.status).toBe(mcpError.status);
+      expect({ type: mcpError.type, detail: mcpError.detail }).toEqual({ type: restError.type, detail: restError.detail });
+    }
   });
 
   it('answers an unknown tool with a JSON-RPC error', async () => {
