@@ -1,0 +1,214 @@
+// `npm run bench:ingest`: end-to-end ingest throughput and peak RSS per format (NDJSON, USPTO daily
+// XML) into a fresh SQLite store, with parser-only throughput on the same file as the ceiling.
+// Each measurement runs in its own child process so its peak RSS is its own. Options:
+//   --count N (default 1,000,000)  --seed S (42)  --formats ndjson,uspto-xml  --corpus-dir DIR
+//   --batch-size N (pipeline default)  --keep-db
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { closeContext, createContext } from '../src/context.js';
+import { detectAdapter, openInput } from '../src/ingest/formats.js';
+import { peekStream } from '../src/ingest/peek.js';
+import { ingestFiles } from '../src/ingest/pipeline.js';
+import { GENERATOR_VERSION, corpusFileName, writeCorpus, type CorpusFormat } from './corpus/generate.js';
+import { reportToParent, runInChild } from './lib/child.js';
+import { machineInfo, machineLine } from './lib/machine.js';
+import {
+  benchCommand, consoleTable, formatInt, formatMb, markdownTable, repoRoot, writeReport, type Table,
+} from './lib/results.js';
+
+/** The adapter name the pipeline uses for each corpus format. */
+const ADAPTER: Record<CorpusFormat, string> = { ndjson: 'ndjson', 'uspto-xml': 'uspto-daily-xml' };
+const TARGET_RPS: Record<CorpusFormat, number> = { ndjson: 20_000, 'uspto-xml': 5_000 };
+const RSS_LIMIT = 1024 ** 3;
+
+interface ParseResult {
+  records: number;
+  skipped: number;
+  ms: number;
+}
+
+interface IngestResult extends ParseResult {
+  inserted: number;
+  /** Time until the last record was stored, before the search-index sync. */
+  store_ms: number;
+  index_ms: number;
+  db_bytes: number;
+}
+
+const progressLine = (label: string, records: number, ms: number): void => {
+  process.stderr.write(`  ${label}: ${formatInt(records)} records, ${formatInt((records * 1000) / Math.max(1, ms))} rec/s\n`);
+};
+
+/** Child: parse the file and discard the records. */
+const parseOnly = async (path: string, format: string): Promise<ParseResult> => {
+  const t0 = performance.now();
+  let records = 0;
+  let skipped = 0;
+  let lastLog = t0;
+  for await (const entry of openInput(path)) {
+    const { head, stream } = await peekStream(entry.stream);
+    for await (const item of detectAdapter(head, format, entry.entryName).parse(stream, entry.entryName)) {
+      if (item.ok) records++;
+      else skipped++;
+      if ((records & 0x3fff) === 0 && performance.now() - lastLog > 10_000) {
+        lastLog = performance.now();
+        progressLine(`parse ${format}`, records, lastLog - t0);
+      }
+    }
+  }
+  return { records, skipped, ms: performance.now() - t0 };
+};
+
+/** Child: full ingest into a fresh store at dbPath. */
+const ingestOnce = async (path: string, format: string, dbPath: string, batchSize?: number): Promise<IngestResult> => {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
+  const ctx = createContext({ db: dbPath }, { info: () => {}, warn: (m) => process.stderr.write(`warning: ${m}\n`) });
+  let lastLog = 0;
+  let storeMs = 0;
+  const t0 = performance.now();
+  const summary = await ingestFiles(ctx, [path], {
+    format,
+    ...(batchSize ? { batchSize } : {}),
+    onProgress: (p) => {
+      storeMs = p.elapsedMs;
+      if (p.elapsedMs - lastLog > 10_000) {
+        lastLog = p.elapsedMs;
+        progressLine(`ingest ${format}`, p.records, p.elapsedMs);
+      }
+    },
+  });
+  const ms = performance.now() - t0;
+  await closeContext(ctx);
+  if (summary.failed_files.length > 0) throw new Error(`ingest failed: ${JSON.stringify(summary.failed_files)}`);
+  const dbBytes = ['', '-wal'].reduce((sum, s) => sum + (existsSync(`${dbPath}${s}`) ? statSync(`${dbPath}${s}`).size : 0), 0);
+  return {
+    records: summary.records, skipped: summary.skipped, inserted: summary.inserted, ms,
+    store_ms: storeMs, index_ms: Math.max(0, ms - storeMs), db_bytes: dbBytes,
+  };
+};
+
+const childMain = async (argv: string[]): Promise<void> => {
+  const [mode, path, format, dbPath, batch] = argv;
+  if (mode === 'parse') reportToParent(await parseOnly(path!, format!));
+  else reportToParent(await ingestOnce(path!, format!, dbPath!, batch ? Number(batch) : undefined));
+};
+
+/** Reuses a corpus file when its .meta.json says it came from this generator with these settings. */
+const ensureCorpus = async (dir: string, format: CorpusFormat, count: number, seed: number): Promise<string> => {
+  const path = join(dir, corpusFileName(format, count, seed));
+  if (existsSync(path) && existsSync(`${path}.meta.json`)) {
+    const meta = JSON.parse(readFileSync(`${path}.meta.json`, 'utf8')) as { generator_version: number; bytes: number };
+    if (meta.generator_version === GENERATOR_VERSION && statSync(path).size === meta.bytes) return path;
+  }
+  process.stderr.write(`generating ${format} corpus of ${formatInt(count)} records (seed ${seed}) …\n`);
+  await writeCorpus({ count, seed, outDir: dir, formats: [format] }, (f, n) => {
+    if (n % 200_000 === 0) process.stderr.write(`  ${f}: ${formatInt(n)}\n`);
+  });
+  return path;
+};
+
+interface FormatRow {
+  format: CorpusFormat;
+  file: string;
+  file_bytes: number;
+  records: number;
+  parse: { records_per_second: number; seconds: number; peak_rss_bytes: number };
+  ingest: {
+    records_per_second: number;
+    seconds: number;
+    store_seconds: number;
+    index_seconds: number;
+    peak_rss_bytes: number;
+    db_bytes: number;
+    skipped: number;
+  };
+  target_records_per_second: number;
+  meets_target: boolean;
+}
+
+const main = async (): Promise<void> => {
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string', default: '1000000' },
+      seed: { type: 'string', default: '42' },
+      formats: { type: 'string', default: 'ndjson,uspto-xml' },
+      'corpus-dir': { type: 'string', default: join(repoRoot, 'bench', 'corpus') },
+      'batch-size': { type: 'string' },
+      'keep-db': { type: 'boolean', default: false },
+    },
+  });
+  const count = Number(values.count);
+  const seed = Number(values.seed);
+  const formats = values.formats!.split(',').map((f) => f.trim()) as CorpusFormat[];
+  for (const f of formats) if (!(f in ADAPTER)) throw new Error(`unknown format ${f}; use ndjson and/or uspto-xml`);
+  const corpusDir = resolve(values['corpus-dir']!);
+  const tmpDir = join(repoRoot, 'bench', 'results', 'tmp');
+  mkdirSync(tmpDir, { recursive: true });
+  const self = fileURLToPath(import.meta.url);
+  process.stderr.write(`machine: ${machineLine()}\n`);
+
+  const rows: FormatRow[] = [];
+  for (const format of formats) {
+    const file = await ensureCorpus(corpusDir, format, count, seed);
+    const adapter = ADAPTER[format];
+    process.stderr.write(`${format}: parser only …\n`);
+    const parse = await runInChild<ParseResult>(self, ['--child', 'parse', file, adapter]);
+    process.stderr.write(`${format}: ingest into a fresh store …\n`);
+    const dbPath = join(tmpDir, `ingest-${format}.db`);
+    const ingest = await runInChild<IngestResult>(self, ['--child', 'ingest', file, adapter, dbPath, values['batch-size'] ?? '']);
+    if (!values['keep-db']) for (const s of ['', '-wal', '-shm']) rmSync(`${dbPath}${s}`, { force: true });
+    const ingestRps = (ingest.result.records * 1000) / ingest.result.ms;
+    rows.push({
+      format,
+      file: file.startsWith(repoRoot) ? file.slice(repoRoot.length + 1) : file,
+      file_bytes: statSync(file).size,
+      records: ingest.result.records,
+      parse: {
+        records_per_second: Math.round((parse.result.records * 1000) / parse.result.ms),
+        seconds: parse.result.ms / 1000,
+        peak_rss_bytes: parse.peak_rss_bytes,
+      },
+      ingest: {
+        records_per_second: Math.round(ingestRps),
+        seconds: ingest.result.ms / 1000,
+        store_seconds: ingest.result.store_ms / 1000,
+        index_seconds: ingest.result.index_ms / 1000,
+        peak_rss_bytes: ingest.peak_rss_bytes,
+        db_bytes: ingest.result.db_bytes,
+        skipped: ingest.result.skipped,
+      },
+      target_records_per_second: TARGET_RPS[format],
+      meets_target: ingestRps >= TARGET_RPS[format] && ingest.peak_rss_bytes < RSS_LIMIT,
+    });
+  }
+
+  const table: Table = {
+    headers: ['format', 'records', 'file', 'ingest rec/s', 'ingest s', 'of which index s', 'ingest peak RSS', 'parse-only rec/s', 'parse peak RSS', 'target', 'met'],
+    rows: rows.map((r) => [
+      r.format, r.records, formatMb(r.file_bytes), r.ingest.records_per_second, r.ingest.seconds.toFixed(1),
+      r.ingest.index_seconds.toFixed(1), formatMb(r.ingest.peak_rss_bytes), r.parse.records_per_second,
+      formatMb(r.parse.peak_rss_bytes), `≥ ${formatInt(r.target_records_per_second)} rec/s, < 1 GB`, r.meets_target ? 'yes' : 'NO',
+    ]),
+  };
+  process.stdout.write(`\n${consoleTable(table)}\n\n`);
+  const load = os.loadavg().map((l) => l.toFixed(2)).join(', ');
+  const notes = [
+    `Corpus: ${formatInt(count)} generated records per format, seed ${seed} (\`bench/corpus/generate.ts\`, docs/benchmarks.md). The NDJSON corpus spans all 11 offices; the USPTO XML corpus is US-only (the daily format carries US marks only).`,
+    'Ingest = parse + batched upserts into a fresh SQLite store (WAL) + change detection + search-index sync, in a child process; peak RSS is that process\'s VmHWM. Parse-only = the same adapter on the same file, records discarded.',
+    `Load average at the end of the run: ${load} (the machine is shared; a busy machine lowers every figure).`,
+  ];
+  const paths = writeReport(
+    { name: 'ingest', title: 'Ingest benchmark', command: benchCommand('bench:ingest'), results: { count, seed, rows, load_average: os.loadavg(), machine_summary: machineInfo() } },
+    `${markdownTable(table)}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`,
+  );
+  process.stdout.write(`wrote ${paths.json}\nwrote ${paths.md}\n`);
+};
+
+const argv = process.argv.slice(2);
+(argv[0] === '--child' ? childMain(argv.slice(1)) : main()).catch((err: unknown) => {
+  process.stderr.write(`bench:ingest: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});
