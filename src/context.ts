@@ -24,6 +24,8 @@ export interface Context {
   config: Config;
   org: OrgRef | null;
   requestId: string | null;
+  /** The credential a surface authenticated (key id, granted scopes); absent for local CLI calls. */
+  credential?: { keyId: string | null; scopes: readonly string[] } | null;
   logger: Logger;
 }
 

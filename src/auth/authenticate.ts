@@ -73,4 +73,5 @@ export const contextFor = (base: Context, principal: Principal | null, requestId
   ...base,
   org: principal?.org ?? null,
   requestId,
+  credential: principal ? { keyId: principal.keyId, scopes: principal.scopes } : null,
 });
