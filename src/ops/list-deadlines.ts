@@ -1,0 +1,117 @@
+// list_deadlines: the docketing list over the store: every deadline row of the matching marks as
+// of a date, filtered by office, ids, owner, due window and urgency, sorted by due date and paged
+// with signed cursors. The store is scanned in pages, so memory stays bounded by the page wanted.
+import { z } from 'zod';
+import { today } from '../core/clock.js';
+import { listEnvelope } from '../core/schemas/envelope.js';
+import { IsoDate } from '../core/schemas/parts.js';
+import type { Context } from '../context.js';
+import { getCatalog } from '../deadlines/catalog.js';
+import { computeDerived } from '../deadlines/derive.js';
+import { compareRows, DeadlineRow, deadlineRows, matchesUrgency } from '../deadlines/rows.js';
+import { TmError } from '../errors.js';
+import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
+import type { TrademarkFilter } from '../store/trademark-repo.js';
+import { defineOp } from './define-op.js';
+
+const list = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean));
+
+const URGENCY = /^(missed|overdue|later|none|due_\d{1,4})$/;
+
+export const DeadlineFilters = z.object({
+  as_of_date: IsoDate.optional().describe('Compute as of this date (default: today)'),
+  office: list.optional().describe('Office codes, e.g. US,EM'),
+  ids: list.optional().describe('Trademark ids (tm_…)'),
+  owner: list.optional().describe('Owner ids (own_…), entity ids (ent_…) or part of an owner name'),
+  due_before: IsoDate.optional().describe('Only rows due on or before this date'),
+  due_after: IsoDate.optional().describe('Only rows due on or after this date'),
+  urgency: list.optional().describe('missed, overdue, due_7, due_30, due_90 (any due_N: within N days), later, none'),
+  type: list.optional().describe('Deadline types, e.g. renewal,declaration_of_use'),
+  include_missed: z.boolean().optional().describe('Also list rows whose every window has passed (implied by urgency=missed)'),
+});
+export type DeadlineFilters = z.output<typeof DeadlineFilters>;
+
+const storeFilter = (f: DeadlineFilters): { filter: TrademarkFilter; ownerNames: string[] } => {
+  for (const id of f.ids ?? []) {
+    if (!id.startsWith('tm_')) throw new TmError('id_type_mismatch', `ids: '${id}' is not a trademark id.`, { param: 'ids', suggestion: 'Trademark ids start with tm_.' });
+  }
+  for (const u of f.urgency ?? []) {
+    if (!URGENCY.test(u)) throw new TmError('validation_error', `urgency: unknown value '${u}'.`, { param: 'urgency', suggestion: 'Use missed, overdue, due_30, due_90, later or none.' });
+  }
+  const owners = f.owner ?? [];
+  return {
+    filter: {
+      offices: f.office?.map((o) => o.toUpperCase()),
+      ids: f.ids,
+      ownerIds: owners.filter((o) => o.startsWith('own_')),
+      entityIds: owners.filter((o) => o.startsWith('ent_')),
+    },
+    ownerNames: owners.filter((o) => !o.startsWith('own_') && !o.startsWith('ent_')).map((o) => o.toLowerCase()),
+  };
+};
+
+/** Every row matching the filters, in store order (unsorted), for exports that take them all. */
+export async function* collectDeadlineRows(ctx: Context, f: DeadlineFilters): AsyncGenerator<DeadlineRow> {
+  const { filter, ownerNames } = storeFilter(f);
+  const asOf = f.as_of_date ?? today(ctx.clock);
+  const catalog = getCatalog();
+  const missedToo = f.include_missed === true || (f.urgency ?? []).includes('missed');
+  for await (const batch of ctx.store.trademarks.scan(filter)) {
+    for (const record of batch) {
+      if (ownerNames.length && !record.owners.some((o) => ownerNames.some((n) => o.name.toLowerCase().includes(n)))) continue;
+      for (const row of deadlineRows(record, computeDerived(record, asOf, { catalog }), catalog)) {
+        if (row.state === 'missed' && !missedToo) continue;
+        if (f.due_before && (!row.due_date || row.due_date > f.due_before)) continue;
+        if (f.due_after && (!row.due_date || row.due_date < f.due_after)) continue;
+        if (f.type?.length && !f.type.includes(row.type)) continue;
+        if (f.urgency?.length && !f.urgency.some((u) => matchesUrgency(row, u))) continue;
+        yield row;
+      }
+    }
+  }
+}
+
+export const listDeadlines = defineOp({
+  name: 'list_deadlines',
+  summary: 'List upcoming and overdue deadlines over the stored marks',
+  description:
+    'Docketing list: renewals, declarations of use, instalments, restoration windows and post-registration Office-action responses of the stored marks, computed as of `as_of_date` (default today) and sorted by due date. Filter by `office`, `ids`, `owner` (id or part of a name), `due_before`/`due_after`, `urgency` (missed, overdue, due_30, due_90 …) and `type`. Each row names its rule (`rule_id`, see list_deadline_rules), its window, grace, rolled due date with the reason for any roll, and the consequence if missed. A renewal cycle already paid is never listed.',
+  scope: 'trademarks:read',
+  meter: 'read',
+  readOnly: true,
+  http: { method: 'GET', path: '/v1/deadlines' },
+  cli: { command: 'deadlines' },
+  input: DeadlineFilters.extend({
+    limit: z.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100'),
+    cursor: z.string().optional().describe('Cursor from the previous page'),
+  }).strict(),
+  output: listEnvelope(DeadlineRow),
+  run: async (ctx, input) => {
+    const { limit, cursor, ...filters } = input;
+    const asOf = filters.as_of_date ?? today(ctx.clock);
+    const now = ctx.clock.now();
+    const secret = await ctx.index.cursorSecret();
+    const binding = bindingHash({ op: 'list_deadlines', ...filters, as_of_date: asOf });
+    const offset = cursor ? decodeCursor(secret, cursor, binding, now) : 0;
+    // Keep only the first offset+limit+1 rows in due-date order: bounded memory whatever the store size.
+    const keep = offset + limit + 1;
+    let best: DeadlineRow[] = [];
+    for await (const row of collectDeadlineRows(ctx, { ...filters, as_of_date: asOf })) {
+      best.push(row);
+      if (best.length >= keep * 2 + 1000) best = best.sort(compareRows).slice(0, keep);
+    }
+    best.sort(compareRows);
+    const page = best.slice(offset, offset + limit);
+    const hasMore = best.length > offset + limit;
+    return {
+      object: 'list' as const,
+      data: page,
+      has_more: hasMore,
+      pagination: { cursor: hasMore ? encodeCursor(secret, offset + limit, binding, now) : null },
+      livemode: ctx.org?.livemode ?? true,
+      request_id: ctx.requestId,
+    };
+  },
+});
