@@ -2,6 +2,9 @@
 // operation is one new file in this folder plus one line here.
 import type { OpDefinition } from './define-op.js';
 import { getTrademark } from './get-trademark.js';
+import { computeDeadlines } from './compute-deadlines.js';
+import { listDeadlineRules } from './list-deadline-rules.js';
+import { listDeadlines } from './list-deadlines.js';
 import { getStats } from './get-stats.js';
 import { listDesignCodes } from './list-design-codes.js';
 import { listEventTypes } from './list-event-types.js';
@@ -23,6 +26,9 @@ export const OPERATIONS: readonly OpDefinition[] = [
   listDesignCodes,
   listJurisdictions,
   getStats,
+  listDeadlines,
+  computeDeadlines,
+  listDeadlineRules,
 ];
 
 export const findOperation = (name: string): OpDefinition | undefined => OPERATIONS.find((op) => op.name === name);
