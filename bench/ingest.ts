@@ -9,8 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { closeContext, createContext } from '../src/context.js';
-import { detectAdapter, openInput } from '../src/ingest/formats.js';
-import { peekStream } from '../src/ingest/peek.js';
+import { readRecords } from '../src/ingest/formats.js';
 import { ingestFiles } from '../src/ingest/pipeline.js';
 import { GENERATOR_VERSION, corpusFileName, writeCorpus, type CorpusFormat } from './corpus/generate.js';
 import { reportToParent, runInChild } from './lib/child.js';
@@ -48,9 +47,8 @@ const parseOnly = async (path: string, format: string): Promise<ParseResult> => 
   let records = 0;
   let skipped = 0;
   let lastLog = t0;
-  for await (const entry of openInput(path)) {
-    const { head, stream } = await peekStream(entry.stream);
-    for await (const item of detectAdapter(head, format, entry.entryName).parse(stream, entry.entryName)) {
+  for await (const entry of readRecords(path, format)) {
+    for await (const item of entry.items) {
       if (item.ok) records++;
       else skipped++;
       if ((records & 0x3fff) === 0 && performance.now() - lastLog > 10_000) {

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corpusRecords, generateCorpus, writeCorpusFile } from '../../bench/corpus/generate.js';
 import { TrademarkRecord } from '../../src/core/schemas/trademark.js';
-import { detectAdapter, openInput } from '../../src/ingest/formats.js';
-import { peekStream } from '../../src/ingest/peek.js';
+import { readRecords } from '../../src/ingest/formats.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-corpus-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -13,9 +12,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const parseFile = async (path: string, format: string) => {
   const records: TrademarkRecord[] = [];
   const failures: string[] = [];
-  for await (const entry of openInput(path)) {
-    const { head, stream } = await peekStream(entry.stream);
-    for await (const item of detectAdapter(head, format, entry.entryName).parse(stream, entry.entryName)) {
+  for await (const entry of readRecords(path)) {
+    // Detected from content, as `tm ingest` does without --format.
+    expect(entry.format).toBe(format);
+    for await (const item of entry.items) {
       if (item.ok) records.push(item.record);
       else failures.push(item.reason);
     }

@@ -6,6 +6,7 @@ const line = (label: string, value: string | number | null | undefined): string 
 
 export const renderTrademark = (t: TrademarkDetail): string => {
   const d = t.derived;
+  const latestEvents = [...t.events].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? '')).slice(0, 5);
   const sections: (string | null)[] = [
     `${t.mark_text ?? '(no mark text)'}  —  ${t.office_code} ${t.application_number}${t.registration_number ? ` / reg. ${t.registration_number}` : ''}`,
     `  ${t.id}`,
@@ -29,7 +30,7 @@ export const renderTrademark = (t: TrademarkDetail): string => {
       (i) => `  ${i.due_date}  ${i.type.padEnd(24)} ${i.state}${i.roll_reason ? `  (rolled from ${i.roll_reason.from})` : ''}`,
     ),
     t.events.length ? `Events (${t.events.length}, latest 5)` : null,
-    ...t.events.slice(-5).map((e) => `  ${e.date ?? '—'}  ${e.raw.code ?? ''}  ${e.raw.label ?? e.description ?? ''}`),
+    ...latestEvents.map((e) => `  ${e.date ?? '—'}  ${e.raw.code ?? ''}  ${e.raw.label ?? e.description ?? ''}`),
   ];
   return sections.filter((s): s is string => s !== null).join('\n');
 };

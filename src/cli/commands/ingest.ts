@@ -1,0 +1,54 @@
+// `tm ingest <paths…>`: reads office files into the store with a live progress display on a TTY
+// and a one-line summary otherwise. Skipped records make the exit non-zero unless --allow-errors.
+import type { Command } from 'commander';
+import { closeContext, type Context } from '../../context.js';
+import { ingestFiles, type IngestSummary } from '../../ingest/pipeline.js';
+import { contextFromGlobals, type GlobalOptions } from '../program.js';
+import { outputMode, printJson, reportError } from '../output.js';
+import { startProgress } from '../views/ingest-progress.js';
+
+/** Exit code when records were skipped or files failed (see docs/cli.md). */
+export const EXIT_PARTIAL = 8;
+
+const summaryLine = (s: IngestSummary): string =>
+  `ingested ${s.records} records from ${s.files} file(s) in ${(s.duration_ms / 1000).toFixed(1)}s ` +
+  `(${s.records_per_second}/s): ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged, ` +
+  `${s.stale} older than stored, ${s.skipped} skipped, ${s.events} change events`;
+
+export const addIngestCommand = (program: Command): void => {
+  program
+    .command('ingest')
+    .description('Read office bulk files (USPTO daily XML, ST.66/ST.96, TSDR JSON, EUIPO JSON, NDJSON; .gz and .zip too)')
+    .argument('<paths...>', 'files to read')
+    .option('--format <name>', 'skip detection and read every file in this format')
+    .option('--allow-errors', 'exit 0 even when malformed records were skipped')
+    .option('--batch-size <n>', 'records per transaction', '2000')
+    .action(async (paths: string[], _opts: unknown, command: Command) => {
+      const opts = command.optsWithGlobals<GlobalOptions & { format?: string; allowErrors?: boolean; batchSize: string }>();
+      const mode = outputMode(opts);
+      let ctx: Context | null = null;
+      const progress = mode.tty && !mode.json ? startProgress() : null;
+      try {
+        ctx = contextFromGlobals(opts);
+        const summary = await ingestFiles(ctx, paths, {
+          format: opts.format,
+          batchSize: Math.max(1, Number(opts.batchSize) || 2000),
+          onProgress: progress?.update,
+          onSkip: (s) => {
+            if (!mode.json) process.stderr.write(`skipped ${s.file} record ${s.recordNumber}: ${s.reason}\n`);
+          },
+        });
+        progress?.stop();
+        for (const f of summary.failed_files) if (!mode.json) process.stderr.write(`tm: ${f.detail} [${f.type}]\n`);
+        if (mode.json) printJson(summary);
+        else process.stdout.write(`${summaryLine(summary)}\n`);
+        const partial = summary.failed_files.length > 0 || (summary.skipped > 0 && !opts.allowErrors);
+        if (partial) process.exitCode = summary.failed_files.length > 0 ? 7 : EXIT_PARTIAL;
+      } catch (err) {
+        progress?.stop();
+        process.exitCode = reportError(err, mode);
+      } finally {
+        if (ctx) await closeContext(ctx);
+      }
+    });
+};

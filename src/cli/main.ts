@@ -1,0 +1,24 @@
+// The `tm` executable: the registry's commands plus ingest, demo and the server surfaces.
+import { Command } from 'commander';
+import { createRequire } from 'node:module';
+import { addIngestCommand } from './commands/ingest.js';
+import { addOperationCommands } from './program.js';
+
+const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
+
+const program = new Command('tm')
+  .description('Trademark intelligence: ingest office data, search by sound, look and meaning, compute deadlines.')
+  .version(version)
+  .option('--db <path>', 'SQLite store to use (default: $TM_DB, else $TM_HOME/tm.db)')
+  .option('--json', 'print JSON instead of a table')
+  .option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)')
+  .showHelpAfterError()
+  .configureOutput({ outputError: (text, write) => write(`tm: ${text.replace(/^error: /, '')}`) })
+  .exitOverride((err) => {
+    process.exit(err.exitCode === 0 ? 0 : 2);
+  });
+
+addIngestCommand(program);
+addOperationCommands(program);
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,111 @@
+// The ingest pipeline: office files → format adapter → batched store upserts (one transaction per
+// batch) → change events → office sync bookkeeping → incremental index sync.
+import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import { TmError } from '../errors.js';
+import type { Context } from '../context.js';
+import { readRecords } from './formats.js';
+
+export interface IngestProgress {
+  file: string;
+  records: number;
+  skipped: number;
+  elapsedMs: number;
+}
+
+export interface SkippedRecord {
+  file: string;
+  recordNumber: number;
+  reason: string;
+}
+
+export interface IngestOptions {
+  format?: string;
+  batchSize?: number;
+  onProgress?: (progress: IngestProgress) => void;
+  onSkip?: (skipped: SkippedRecord) => void;
+}
+
+export interface IngestSummary {
+  files: number;
+  records: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  stale: number;
+  skipped: number;
+  events: number;
+  indexed: number;
+  skipped_records: SkippedRecord[];
+  failed_files: { file: string; type: string; detail: string }[];
+  duration_ms: number;
+  records_per_second: number;
+}
+
+/** Skipped records kept in the summary; the rest are counted and reported through onSkip only. */
+const MAX_LISTED_SKIPS = 1000;
+
+export const ingestFiles = async (ctx: Context, paths: string[], options: IngestOptions = {}): Promise<IngestSummary> => {
+  const started = ctx.clock.now().getTime();
+  const t0 = performance.now();
+  const batchSize = options.batchSize ?? 2000;
+  const summary: IngestSummary = {
+    files: 0, records: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, indexed: 0,
+    skipped_records: [], failed_files: [], duration_ms: 0, records_per_second: 0,
+  };
+  const perOffice = new Map<string, number>();
+  let batch: TrademarkRecord[] = [];
+  let lastProgress = 0;
+
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    const outcome = await ctx.store.trademarks.upsert(batch, new Date(started).toISOString());
+    summary.inserted += outcome.inserted;
+    summary.updated += outcome.updated;
+    summary.unchanged += outcome.unchanged;
+    summary.stale += outcome.stale;
+    summary.events += outcome.events.length;
+    for (const r of batch) perOffice.set(r.office_code, (perOffice.get(r.office_code) ?? 0) + 1);
+    batch = [];
+  };
+
+  const progress = (file: string, force = false): void => {
+    const now = performance.now();
+    if (!options.onProgress || (!force && now - lastProgress < 100)) return;
+    lastProgress = now;
+    options.onProgress({ file, records: summary.records, skipped: summary.skipped, elapsedMs: now - t0 });
+  };
+
+  for (const path of paths) {
+    summary.files++;
+    try {
+      for await (const entry of readRecords(path, options.format)) {
+        for await (const item of entry.items) {
+          if (item.ok) {
+            batch.push(item.record);
+            summary.records++;
+            if (batch.length >= batchSize) await flush();
+          } else {
+            summary.skipped++;
+            const skip = { file: entry.entryName, recordNumber: item.recordNumber, reason: item.reason };
+            if (summary.skipped_records.length < MAX_LISTED_SKIPS) summary.skipped_records.push(skip);
+            options.onSkip?.(skip);
+          }
+          progress(entry.entryName);
+        }
+        await flush();
+        progress(entry.entryName, true);
+      }
+    } catch (err) {
+      // Whole records read before the fault were complete and stay; the file is reported as failed.
+      await flush();
+      if (!(err instanceof TmError)) throw err;
+      summary.failed_files.push({ file: path, type: err.type, detail: err.message });
+    }
+  }
+  await flush();
+  if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, new Date(started).toISOString());
+  summary.indexed = (await ctx.index.sync()).indexed;
+  summary.duration_ms = Math.round(performance.now() - t0);
+  summary.records_per_second = summary.duration_ms > 0 ? Math.round((summary.records * 1000) / summary.duration_ms) : summary.records;
+  return summary;
+};
