@@ -1,5 +1,5 @@
 // Shapes of the reference data files in data/ (offices, Nice classes and terms, Vienna codes,
-// ST.3 office codes) and the pure parsing of them. Reading the files is the ops layer's job.
+// ST.3 office codes) and the pure parsing of each. Reading the files is the ops layer's job.
 import { z } from 'zod';
 
 const source = z.string().min(1);
@@ -87,53 +87,40 @@ export type ViennaCode = z.infer<typeof ViennaCode>;
 
 export const St3File = z.object({ source, codes: z.array(z.object({ code: officeCode, name: z.string().min(1) })).min(1) });
 
-export interface ReferenceData {
-  offices: OfficeEntry[];
-  classes: NiceClass[];
-  classesEdition: string;
-  terms: NiceTerm[];
-  vienna: ViennaCode[];
-  /** ST.3 two-letter code → the office or country name WIPO lists for it. */
-  st3: Map<string, string>;
-}
+const termRows = (rows: z.infer<typeof TermRow>[], edition: string): NiceTerm[] =>
+  rows.map(([basic_number, cls, term]) => ({ basic_number, class: cls, term, edition }));
 
-export interface ReferenceFiles {
-  offices: unknown;
-  classes: unknown;
-  terms: unknown;
-  vienna: unknown;
-  st3: unknown;
-}
+export const parseOffices = (json: unknown): OfficeEntry[] => OfficesFile.parse(json).offices;
 
-/** Validates the parsed JSON of each file and turns the compact rows into objects. */
-export const parseReferenceData = (files: ReferenceFiles): ReferenceData => {
-  const offices = OfficesFile.parse(files.offices).offices;
-  const classes = NiceClassesFile.parse(files.classes);
-  const terms = NiceTermsFile.parse(files.terms);
-  const vienna = ViennaFile.parse(files.vienna);
-  const st3 = St3File.parse(files.st3);
-  const toTerm = (edition: string) => ([basic_number, cls, term]: z.infer<typeof TermRow>): NiceTerm => ({
-    basic_number,
-    class: cls,
-    term,
-    edition,
-  });
-  const euipoOnly = new Set(vienna.euipo_specific_categories);
+export const parseNiceClasses = (json: unknown): { edition: string; classes: NiceClass[] } => {
+  const { edition, classes } = NiceClassesFile.parse(json);
+  return { edition, classes };
+};
+
+/** Current-edition terms first, then the earlier-edition terms that left the list. */
+export const parseNiceTerms = (json: unknown): { edition: string; terms: NiceTerm[] } => {
+  const file = NiceTermsFile.parse(json);
   return {
-    offices,
-    classes: classes.classes,
-    classesEdition: classes.edition,
-    terms: [...terms.terms.map(toTerm(terms.edition)), ...terms.earlier_terms.map(toTerm(terms.earlier_edition))],
-    vienna: vienna.codes.map(([code, euipo_code, level, label]) => ({
-      code,
-      euipo_code,
-      level,
-      label,
-      euipo_only: euipoOnly.has(code.slice(0, 2)),
-    })),
-    st3: new Map(st3.codes.map((c) => [c.code, c.name])),
+    edition: file.edition,
+    terms: [...termRows(file.terms, file.edition), ...termRows(file.earlier_terms, file.earlier_edition)],
   };
 };
+
+export const parseViennaCodes = (json: unknown): ViennaCode[] => {
+  const file = ViennaFile.parse(json);
+  const euipoOnly = new Set(file.euipo_specific_categories);
+  return file.codes.map(([code, euipo_code, level, label]) => ({
+    code,
+    euipo_code,
+    level,
+    label,
+    euipo_only: euipoOnly.has(code.slice(0, 2)),
+  }));
+};
+
+/** ST.3 two-letter code → the office or country name WIPO lists for it. */
+export const parseSt3 = (json: unknown): Map<string, string> =>
+  new Map(St3File.parse(json).codes.map((c) => [c.code, c.name]));
 
 // Common names people type for an office whose ST.3 code differs.
 const OFFICE_ALIASES: Record<string, string> = { EU: 'EM', IB: 'WO', UK: 'GB' };

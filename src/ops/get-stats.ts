@@ -1,7 +1,7 @@
 // get_stats: what the store holds, counted by office and by normalised status (`tm stats`).
 import { z } from 'zod';
 import { defineOp } from './define-op.js';
-import { referenceData } from './reference/data.js';
+import { offices, st3Codes } from './reference/data.js';
 
 const StatusCounts = z.record(z.string(), z.number().int()).describe('Trademark count per status.primary');
 
@@ -32,8 +32,7 @@ export const getStats = defineOp({
   }),
   run: async (ctx) => {
     const [rows, syncs] = await Promise.all([ctx.store.trademarks.stats(), ctx.store.offices.syncs()]);
-    const { offices, st3 } = referenceData();
-    const names = new Map(offices.map((o) => [o.code, o.name]));
+    const names = new Map(offices().map((o) => [o.code, o.name]));
     const byStatus: Record<string, number> = {};
     const perOffice = new Map<string, { total: number; by_status: Record<string, number> }>();
     for (const row of rows) {
@@ -47,7 +46,7 @@ export const getStats = defineOp({
       .sort(([a, x], [b, y]) => y.total - x.total || a.localeCompare(b))
       .map(([code, counts]) => ({
         office_code: code,
-        name: names.get(code) ?? st3.get(code) ?? null,
+        name: names.get(code) ?? st3Codes().get(code) ?? null,
         ...counts,
         last_successful_sync: syncs.get(code)?.last_successful_sync ?? null,
       }));

@@ -7,7 +7,7 @@ import { TmError } from '../errors.js';
 import { fold, words } from '../search/normalize.js';
 import { defineOp } from './define-op.js';
 import { decodeCursor, encodeCursor } from './reference/cursor.js';
-import { referenceData, referenceList } from './reference/data.js';
+import { referenceList, viennaCodes } from './reference/data.js';
 
 export const listDesignCodes = defineOp({
   name: 'list_design_codes',
@@ -36,7 +36,7 @@ export const listDesignCodes = defineOp({
       });
     }
     const wanted = input.q ? words(fold(input.q)) : [];
-    const matches = referenceData().vienna.filter(
+    const matches = viennaCodes().filter(
       (c) =>
         (prefix === undefined || c.code === prefix || c.code.startsWith(`${prefix}.`)) &&
         (!input.level || c.level === input.level) &&

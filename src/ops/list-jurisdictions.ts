@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { SupportedFeatures } from '../core/reference-data.js';
 import { defineOp } from './define-op.js';
-import { referenceData } from './reference/data.js';
+import { offices } from './reference/data.js';
 
 const Jurisdiction = z.object({
   code: z.string(),
@@ -34,7 +34,7 @@ export const listJurisdictions = defineOp({
     }),
   }),
   run: async () => {
-    const jurisdictions = referenceData().offices.map((o) => ({
+    const jurisdictions = offices().map((o) => ({
       code: o.code,
       name: o.name,
       abbreviation: o.abbreviation,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NiceClass } from '../core/reference-data.js';
 import { listEnvelope } from '../core/schemas/envelope.js';
 import { defineOp } from './define-op.js';
-import { referenceData, referenceList } from './reference/data.js';
+import { niceClasses, referenceList } from './reference/data.js';
 
 const NiceClassItem = NiceClass.extend({ object: z.literal('nice_class'), edition: z.string() });
 
@@ -23,10 +23,10 @@ export const listNiceClasses = defineOp({
   }),
   output: listEnvelope(NiceClassItem),
   run: async (ctx, input) => {
-    const { classes, classesEdition } = referenceData();
+    const { classes, edition } = niceClasses();
     const rows = classes
       .filter((c) => (input.class === undefined || c.number === input.class) && (!input.kind || c.kind === input.kind))
-      .map((c) => ({ object: 'nice_class' as const, ...c, edition: classesEdition }));
+      .map((c) => ({ object: 'nice_class' as const, ...c, edition }));
     return referenceList(ctx, rows);
   },
 });

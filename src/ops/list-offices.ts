@@ -4,7 +4,7 @@ import { OfficeKind, SupportedFeatures } from '../core/reference-data.js';
 import { listEnvelope } from '../core/schemas/envelope.js';
 import { ADAPTER_LIST } from '../ingest/adapters/index.js';
 import { defineOp } from './define-op.js';
-import { referenceData, referenceList } from './reference/data.js';
+import { offices, referenceList, st3Codes } from './reference/data.js';
 
 export const Office = z.object({
   object: z.literal('office'),
@@ -40,7 +40,6 @@ export const listOffices = defineOp({
   }),
   output: listEnvelope(Office),
   run: async (ctx, input) => {
-    const { offices, st3 } = referenceData();
     const syncs = await ctx.store.offices.syncs();
     const sync = (code: string) => ({
       last_successful_sync: syncs.get(code)?.last_successful_sync ?? null,
@@ -48,7 +47,7 @@ export const listOffices = defineOp({
     });
     // The catalog names the formats meant for each office; only those an adapter reads are reported.
     const readable = new Set(ADAPTER_LIST.map((a) => a.name));
-    const catalog: Office[] = offices.map(({ member_countries, formats, ...o }) => ({
+    const catalog: Office[] = offices().map(({ member_countries, formats, ...o }) => ({
       object: 'office',
       ...o,
       formats: formats.filter((f) => readable.has(f)),
@@ -56,14 +55,14 @@ export const listOffices = defineOp({
       production: true,
       ...sync(o.code),
     }));
-    const known = new Set(offices.map((o) => o.code));
+    const known = new Set(offices().map((o) => o.code));
     const seen: Office[] = [...syncs.keys()]
       .filter((code) => !known.has(code))
       .sort()
       .map((code) => ({
         object: 'office',
         code,
-        name: st3.get(code) ?? code,
+        name: st3Codes().get(code) ?? code,
         abbreviation: null,
         kind: null,
         country: null,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { NiceTerm } from '../core/reference-data.js';
 import { defineOp } from './define-op.js';
 import { decodeCursor, encodeCursor } from './reference/cursor.js';
-import { referenceData } from './reference/data.js';
+import { niceClasses, niceTerms } from './reference/data.js';
 import { indexTerms, searchTerms, TermMatch } from './reference/nice-terms.js';
 
 let index: ReturnType<typeof indexTerms> | undefined;
@@ -38,11 +38,10 @@ export const searchClassifications = defineOp({
     search_metadata: z.object({ query: z.string(), class: z.number().int().nullable(), edition: z.string() }),
   }),
   run: async (_ctx, input) => {
-    const data = referenceData();
-    index ??= indexTerms(data.terms);
+    const { edition: currentEdition, terms } = niceTerms();
+    index ??= indexTerms(terms);
     const query = { q: input.q, class: input.class ?? null, earlier: input.include_earlier_editions };
     const offset = decodeCursor(input.cursor, query);
-    const currentEdition = data.terms[0]?.edition ?? '';
     const hits = searchTerms(index, input.q, {
       niceClass: input.class,
       currentEdition,
@@ -50,7 +49,7 @@ export const searchClassifications = defineOp({
     });
     const page = hits.slice(offset, offset + input.limit);
     const hasMore = offset + page.length < hits.length;
-    const heading = new Map(data.classes.map((c) => [c.number, c.heading]));
+    const heading = new Map(niceClasses().classes.map((c) => [c.number, c.heading]));
     return {
       success: true as const,
       results: page.map((hit) => ({ ...hit, class_heading: heading.get(hit.class) ?? '' })),

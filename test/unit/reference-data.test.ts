@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalOfficeCode, dottedViennaCode, parseReferenceData } from '../../src/core/reference-data.js';
+import { canonicalOfficeCode, dottedViennaCode, parseNiceTerms, parseOffices, parseSt3 } from '../../src/core/reference-data.js';
 import { readPackageJson } from '../../src/data-files.js';
-import { referenceData } from '../../src/ops/reference/data.js';
+import { niceClasses, niceTerms, offices, st3Codes, viennaCodes } from '../../src/ops/reference/data.js';
 
 const PRODUCTION = ['US', 'EM', 'WO', 'GB', 'CA', 'AU', 'NZ', 'CH', 'BX', 'JP', 'KR'];
 
 describe('reference data files', () => {
-  const data = referenceData();
+  const data = {
+    offices: offices(),
+    classes: niceClasses().classes,
+    classesEdition: niceClasses().edition,
+    terms: niceTerms().terms,
+    vienna: viennaCodes(),
+    st3: st3Codes(),
+  };
 
   it('holds the 11 production offices, each an ST.3 code', () => {
     expect(data.offices.map((o) => o.code).sort()).toEqual([...PRODUCTION].sort());
@@ -62,15 +69,12 @@ describe('reference data files', () => {
     expect(data.st3.get('EM')).toMatch(/OHIM/);
   });
 
-  it('rejects a file without its source', () => {
-    const files = {
-      offices: readPackageJson('data', 'offices.json'),
-      classes: readPackageJson('data', 'nice', 'classes.json'),
-      terms: readPackageJson('data', 'nice', 'terms.json'),
-      vienna: readPackageJson('data', 'vienna-codes.json'),
-      st3: { codes: [{ code: 'US', name: 'UNITED STATES OF AMERICA' }] },
-    };
-    expect(() => parseReferenceData(files)).toThrow();
+  it('rejects a file without its source, and a term with an impossible class', () => {
+    expect(() => parseSt3({ codes: [{ code: 'US', name: 'UNITED STATES OF AMERICA' }] })).toThrow();
+    const { source: _source, ...offices } = readPackageJson('data', 'offices.json') as Record<string, unknown>;
+    expect(() => parseOffices(offices)).toThrow();
+    const terms = { source: 's', edition: '12', terms: [['010011', 46, 'acetone']], earlier_edition: '10', earlier_terms: [] };
+    expect(() => parseNiceTerms(terms)).toThrow();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NiceTerm } from '../../src/core/reference-data.js';
-import { referenceData } from '../../src/ops/reference/data.js';
+import { niceTerms } from '../../src/ops/reference/data.js';
 import { indexTerms, searchTerms } from '../../src/ops/reference/nice-terms.js';
 
 const term = (basic_number: string, term: string, edition = '12'): NiceTerm => ({
@@ -65,7 +65,7 @@ describe('searchTerms', () => {
   });
 
   it('finds real terms of the alphabetical list in their class', () => {
-    const index = indexTerms(referenceData().terms);
+    const index = indexTerms(niceTerms().terms);
     expect(searchTerms(index, 'acetone', opts)[0]).toMatchObject({ basic_number: '010011', class: 1, match: 'exact' });
     const software = searchTerms(index, 'computer software', opts);
     expect(software.every((h) => /computer/i.test(h.term) && /software/i.test(h.term))).toBe(true);

@@ -1,25 +1,31 @@
 // Reference data for the reference operations: the files of data/ read once per process, validated
 // and cached, plus the office-code filter every reference list shares.
 import { readdirSync } from 'node:fs';
-import { canonicalOfficeCode, parseReferenceData, type ReferenceData } from '../../core/reference-data.js';
+import {
+  canonicalOfficeCode,
+  parseNiceClasses,
+  parseNiceTerms,
+  parseOffices,
+  parseSt3,
+  parseViennaCodes,
+} from '../../core/reference-data.js';
 import { packagePath, readPackageJson } from '../../data-files.js';
 import { TmError } from '../../errors.js';
 import { EventCodeFile, StatusTableFile } from '../../ingest/status-tables.js';
 import type { z } from 'zod';
 import type { Context } from '../../context.js';
 
-let cached: ReferenceData | undefined;
-
-export const referenceData = (): ReferenceData => {
-  cached ??= parseReferenceData({
-    offices: readPackageJson('data', 'offices.json'),
-    classes: readPackageJson('data', 'nice', 'classes.json'),
-    terms: readPackageJson('data', 'nice', 'terms.json'),
-    vienna: readPackageJson('data', 'vienna-codes.json'),
-    st3: readPackageJson('data', 'st3-office-codes.json'),
-  });
-  return cached;
+/** A value computed on first use and kept, so each file is read and validated once per process. */
+const once = <T>(load: () => T): (() => T) => {
+  let value: T | undefined;
+  return () => (value ??= load());
 };
+
+export const offices = once(() => parseOffices(readPackageJson('data', 'offices.json')));
+export const st3Codes = once(() => parseSt3(readPackageJson('data', 'st3-office-codes.json')));
+export const niceClasses = once(() => parseNiceClasses(readPackageJson('data', 'nice', 'classes.json')));
+export const niceTerms = once(() => parseNiceTerms(readPackageJson('data', 'nice', 'terms.json')));
+export const viennaCodes = once(() => parseViennaCodes(readPackageJson('data', 'vienna-codes.json')));
 
 /** Every `<OFFICE>.json` of a data/ folder, parsed with its schema, keyed by office code. */
 const officeTables = <T extends z.ZodTypeAny>(folder: string, schema: T): Map<string, z.infer<T>> => {
@@ -27,20 +33,11 @@ const officeTables = <T extends z.ZodTypeAny>(folder: string, schema: T): Map<st
   return new Map(files.map((f) => [f.slice(0, 2), schema.parse(readPackageJson('data', folder, f))]));
 };
 
-let statusCache: Map<string, StatusTableFile> | undefined;
-let eventCache: Map<string, EventCodeFile> | undefined;
-
 /** Status-code tables (data/status-codes/*.json), kept in file order with verbatim labels. */
-export const statusCodeTables = (): Map<string, StatusTableFile> => {
-  statusCache ??= officeTables('status-codes', StatusTableFile);
-  return statusCache;
-};
+export const statusCodeTables = once((): Map<string, StatusTableFile> => officeTables('status-codes', StatusTableFile));
 
 /** Prosecution event-code tables (data/event-codes/*.json). */
-export const eventCodeTables = (): Map<string, EventCodeFile> => {
-  eventCache ??= officeTables('event-codes', EventCodeFile);
-  return eventCache;
-};
+export const eventCodeTables = once((): Map<string, EventCodeFile> => officeTables('event-codes', EventCodeFile));
 
 /**
  * Resolves an `office_code` filter: any case and the aliases EU, IB and UK are accepted. A code
@@ -49,12 +46,11 @@ export const eventCodeTables = (): Map<string, EventCodeFile> => {
  */
 export const resolveOfficeFilter = (value: string | undefined): string | undefined => {
   if (value === undefined) return undefined;
-  const data = referenceData();
   const code = canonicalOfficeCode(value);
-  if (code && (data.st3.has(code) || data.offices.some((o) => o.code === code))) return code;
+  if (code && (st3Codes().has(code) || offices().some((o) => o.code === code))) return code;
   throw new TmError('validation_error', `office_code: '${value}' is not a known office code.`, {
     param: 'office_code',
-    suggestion: `Use a WIPO ST.3 two-letter code, e.g. one of ${data.offices.map((o) => o.code).join(', ')}.`,
+    suggestion: `Use a WIPO ST.3 two-letter code, e.g. one of ${offices().map((o) => o.code).join(', ')}.`,
   });
 };
 
