@@ -72,7 +72,7 @@ export const statusTable = (officeCode: string): Map<string, StatusCodeEntry> | 
 };
 
 /** The offices that ship a status table. */
-export const STATUS_TABLE_OFFICES = ['US', 'EM', 'FI', 'SE', 'TW', 'JP', 'KR'] as const;
+export const STATUS_TABLE_OFFICES = ['US', 'EM'] as const;
 
 let usEvents: Map<string, string> | undefined;
 

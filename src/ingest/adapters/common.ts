@@ -128,3 +128,29 @@ export const toItem = (recordNumber: number, build: () => TrademarkRecord | stri
     return { ok: false, recordNumber, reason: err instanceof Error ? err.message : String(err) };
   }
 };
+
+/** The value at a dotted path of a parsed JSON value, or undefined. */
+export const get = (value: unknown, path: string): unknown => {
+  let v = value;
+  for (const key of path.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v;
+};
+
+/** A JSON string or number as trimmed text; null for anything else or empty. */
+export const str = (value: unknown): string | null =>
+  typeof value === 'string' ? clean(value) : typeof value === 'number' ? String(value) : null;
+
+export const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/**
+ * A case-status document carries no extraction date, so its data date is the latest dated fact in
+ * it (status date or prosecution event): a newer document always has the later date.
+ */
+export const latestDate = (r: TrademarkRecord): string | null => {
+  let latest = r.status.effective_date;
+  for (const e of r.events) if (e.date && (!latest || e.date > latest)) latest = e.date;
+  return latest;
+};

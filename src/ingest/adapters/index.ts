@@ -1,7 +1,11 @@
 // The registry of format adapters, in detection order: specific XML layouts first, then the JSON
 // layouts by their distinguishing keys, NDJSON last.
 import type { FormatAdapter } from '../adapter.js';
+import { euipoJson } from './euipo-json.js';
 import { ndjson } from './ndjson.js';
+import { st66 } from './st66.js';
+import { st96 } from './st96.js';
+import { tsdrJson } from './tsdr-json.js';
 import { usptoDailyXml } from './uspto-daily-xml.js';
 
-export const ADAPTER_LIST: FormatAdapter[] = [usptoDailyXml, ndjson];
+export const ADAPTER_LIST: FormatAdapter[] = [usptoDailyXml, st66, st96, tsdrJson, euipoJson, ndjson];
