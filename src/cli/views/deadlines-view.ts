@@ -1,0 +1,95 @@
+// Terminal and CSV renderings of deadline rows (`tm deadlines`), computed blocks
+// (`tm deadlines compute`) and the rule catalog (`tm deadlines rules`).
+import type { z } from 'zod';
+import type { ComputeDeadlinesOutput } from '../../ops/compute-deadlines.js';
+import type { DeadlineRuleRow } from '../../ops/list-deadline-rules.js';
+import type { DeadlineRow } from '../../deadlines/rows.js';
+import { compareRows } from '../../deadlines/rows.js';
+import { table } from './table.js';
+
+type Rows = { data: DeadlineRow[]; has_more?: boolean };
+
+const rollNote = (r: Pick<DeadlineRow, 'roll_reason'>): string =>
+  r.roll_reason ? `moved from ${r.roll_reason.from} (${r.roll_reason.skipped.map((s) => s.reason).join(', ')})` : '';
+
+const daysText = (d: number | null): string => (d === null ? '' : d < 0 ? `${-d}d ago` : d === 0 ? 'today' : `in ${d}d`);
+
+export const renderDeadlines = (out: Rows): string => {
+  if (out.data.length === 0) return 'No deadlines match.';
+  const rows = [...out.data].sort(compareRows).map((r) => [
+    r.due_date ?? '—',
+    daysText(r.days_left),
+    r.state,
+    `${r.office_code} ${r.registration_number ?? r.application_number}`,
+    r.mark_text ?? '',
+    r.rule_name ?? r.rule_id,
+    r.grace_expiry_date ? `grace to ${r.grace_expiry_date}` : '',
+    rollNote(r),
+  ]);
+  const more = out.has_more ? '\n(more rows: page with --cursor, or export all with --csv / --ics)' : '';
+  return `${table(['Due', 'When', 'State', 'Number', 'Mark', 'Rule', 'Late', 'Note'], rows, 44)}${more}`;
+};
+
+export const CSV_COLUMNS = [
+  'due_date',
+  'state',
+  'urgency',
+  'days_left',
+  'office_code',
+  'registration_number',
+  'application_number',
+  'mark_text',
+  'owner_names',
+  'type',
+  'rule_id',
+  'rule_name',
+  'window_opens_date',
+  'unrolled_due_date',
+  'grace_expiry_date',
+  'roll_reason',
+  'consequence_if_missed',
+  'expiry_date',
+  'occurrence_key',
+  'trademark_id',
+  'as_of_date',
+] as const;
+
+/** RFC 4180 quoting; a cell a spreadsheet would run as a formula gets a leading apostrophe. */
+export const csvCell = (value: unknown): string => {
+  let s = value === null || value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
+  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
+
+export const csvLine = (r: DeadlineRow): string =>
+  `${CSV_COLUMNS.map((c) => csvCell(c === 'roll_reason' ? rollNote(r) : r[c])).join(',')}\r\n`;
+
+/** The whole CSV document of rows, sorted by due date. */
+export const renderDeadlinesCsv = (rows: Iterable<DeadlineRow>): string =>
+  csvHeader() + [...rows].sort(compareRows).map(csvLine).join('');
+
+export const renderComputeDeadlines = (out: z.infer<typeof ComputeDeadlinesOutput>): string =>
+  out.items
+    .map((item, i) => {
+      const d = item.derived;
+      const head = `${item.reference ?? `item ${i + 1}`} (${item.office_code}): expiry ${d.expiry_date ?? '—'}, term ${d.term.state}${d.term.grace_expiry_date ? `, grace to ${d.term.grace_expiry_date}` : ''}${d.term.restoration_expiry_date ? `, restoration to ${d.term.restoration_expiry_date}` : ''}`;
+      const opp = d.opposition_window.supported
+        ? `  opposition ${d.opposition_window.opens_date} – ${d.opposition_window.closes_date} (${d.opposition_window.state})`
+        : `  opposition: ${d.opposition_window.reason}`;
+      const rows = d.deadlines.items.map(
+        (r) => `  ${(r.due_date ?? '—').padEnd(10)}  ${r.state.padEnd(14)} ${r.rule_id.padEnd(28)} ${r.grace_expiry_date ? `grace to ${r.grace_expiry_date}` : ''} ${rollNote(r)}`.trimEnd(),
+      );
+      const unsupported = d.deadlines.unsupported.map((u) => `  cannot compute ${u.rule_id}: ${u.reason} (${u.missing_field ?? ''})`);
+      const warnings = item.warnings.map((w) => `  warning: ${w}`);
+      return [head, ...rows, ...unsupported, opp, ...warnings].join('\n');
+    })
+    .join('\n\n');
+
+export const renderDeadlineRules = (out: { data: z.infer<typeof DeadlineRuleRow>[] }): string =>
+  table(
+    ['Office', 'Rule', 'Type', 'From', 'Conv', 'Conf', 'Name'],
+    out.data.map((r) => [r.office_code, r.rule_id, r.type, r.trigger_field, r.convention ?? 'A', r.confidence, r.name]),
+    48,
+  );

@@ -1,0 +1,110 @@
+// The iCalendar (RFC 5545) feed of deadline rows, for `tm deadlines --ics` and the portfolio feed:
+// one all-day event per row on its rolled due date, a stable UID per occurrence, reminders at
+// configurable offsets, and refresh hints for subscribed calendars. Pure: rows in, string out.
+import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
+import type { DeadlineRow } from './rows.js';
+
+export interface IcsOptions {
+  /** Service domain for UIDs (`tm_<id>:<occurrence_key>@<domain>`). */
+  domain: string;
+  /** DTSTAMP of every event: the time the feed was built (from ctx.clock, never the wall clock). */
+  stamp: Date;
+  name?: string;
+  /** Reminder offsets in days before the due date. */
+  alarmDays?: readonly number[];
+  /** How often subscribed clients should refresh, in minutes. */
+  refreshMinutes?: number;
+}
+
+export const DEFAULT_ALARM_DAYS = [90, 60, 30, 7] as const;
+const MAX_OCTETS = 75;
+const DAY_MS = 86_400_000;
+
+const TYPE_LABEL: Record<string, string> = {
+  renewal: 'Renewal',
+  declaration_of_use: 'Declaration of use',
+  combined_renewal_and_use: 'Renewal and declaration of use',
+  declaration_of_incontestability: 'Declaration of incontestability',
+  restoration: 'Restoration',
+  international_renewal: 'International renewal',
+  post_registration_oa_response: 'Office action response',
+  fee_installment: 'Fee instalment',
+};
+
+export const eventUid = (row: Pick<DeadlineRow, 'trademark_id' | 'occurrence_key'>, domain: string): string =>
+  `${row.trademark_id}:${row.occurrence_key}@${domain}`;
+
+const utcDate = (iso: string): Date => new Date(`${iso}T00:00:00Z`);
+
+const describe = (row: DeadlineRow): string =>
+  [
+    `Mark: ${row.mark_text ?? '(no mark text)'}`,
+    `Number: ${row.office_code} ${row.registration_number ?? row.application_number}${row.registration_number ? ` (application ${row.application_number})` : ''}`,
+    `Office: ${row.office_code}`,
+    `Rule: ${row.rule_name ?? row.rule_id} [${row.rule_id}]`,
+    `Window: ${row.window_opens_date ?? 'open now'} to ${row.due_date}${row.grace_expiry_date ? `; late (grace) until ${row.grace_expiry_date}` : ''}`,
+    row.roll_reason ? `Moved from ${row.roll_reason.from}: ${row.roll_reason.skipped.map((s) => `${s.date} ${s.reason}`).join('; ')}` : null,
+    `If missed: ${row.consequence_if_missed ?? 'not stated'}`,
+    `State as of ${row.as_of_date}: ${row.state}`,
+    `Trademark: ${row.trademark_id}`,
+  ]
+    .filter((l): l is string => l !== null)
+    .join('\n');
+
+/** Folds one unfolded content line at 75 octets, never inside a UTF-8 sequence (RFC 5545 §3.1). */
+export const foldLine = (line: string): string => {
+  if (Buffer.byteLength(line) <= MAX_OCTETS) return line;
+  const parts: string[] = [];
+  let current = '';
+  let octets = 0;
+  for (const ch of line) {
+    const size = Buffer.byteLength(ch);
+    const limit = parts.length === 0 ? MAX_OCTETS : MAX_OCTETS - 1;
+    if (octets + size > limit) {
+      parts.push(current);
+      current = '';
+      octets = 0;
+    }
+    current += ch;
+    octets += size;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+};
+
+/** Re-folds a serialised calendar so every line is CRLF-terminated and at most 75 octets. */
+const refold = (text: string): string =>
+  `${text
+    .replace(/\r?\n[ \t]/g, '')
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0)
+    .map(foldLine)
+    .join('\r\n')}\r\n`;
+
+export const buildDeadlinesIcs = (rows: Iterable<DeadlineRow>, options: IcsOptions): string => {
+  const refresh = options.refreshMinutes ?? 360;
+  const cal = ical({
+    name: options.name ?? 'Trademark deadlines',
+    prodId: { company: 'tm', product: 'deadlines', language: 'EN' },
+    ttl: refresh * 60,
+  });
+  cal.method(ICalCalendarMethod.PUBLISH);
+  cal.scale('GREGORIAN');
+  for (const row of rows) {
+    if (!row.due_date) continue;
+    const label = TYPE_LABEL[row.type] ?? row.type;
+    const event = cal.createEvent({
+      id: eventUid(row, options.domain),
+      stamp: options.stamp,
+      start: utcDate(row.due_date),
+      end: new Date(utcDate(row.due_date).getTime() + DAY_MS),
+      allDay: true,
+      summary: `${label} due: ${row.mark_text ?? row.application_number} (${row.office_code} ${row.registration_number ?? row.application_number})`,
+      description: describe(row),
+    });
+    for (const days of options.alarmDays ?? DEFAULT_ALARM_DAYS) {
+      event.createAlarm({ type: ICalAlarmType.display, trigger: days * 86_400, description: `${label} due in ${days} days: ${row.mark_text ?? row.application_number}` });
+    }
+  }
+  return refold(cal.toString());
+};
