@@ -75,7 +75,7 @@ const argName = (arg: string): string => arg.replace(/[<>[\].]/g, '');
 const commandAt = (root: Command, words: string[]): Command => {
   let current = root;
   for (const word of words) {
-    current = current.commands.find((c) => c.name() === word) ?? current.command(word);
+    current = current.commands.find((c) => c.name() === word) ?? current.command(word).description(`${word} commands`);
   }
   return current;
 };

@@ -98,7 +98,7 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     } catch (err) {
       // Whole records read before the fault were complete and stay; the file is reported as failed.
       await flush();
-      if (!(err instanceof TmError)) throw err;
+      if (!(err instanceof TmError) || err.type !== 'input_error') throw err;
       summary.failed_files.push({ file: path, type: err.type, detail: err.message });
     }
   }

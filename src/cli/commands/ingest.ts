@@ -5,7 +5,6 @@ import { closeContext, type Context } from '../../context.js';
 import { ingestFiles, type IngestSummary } from '../../ingest/pipeline.js';
 import { contextFromGlobals, type GlobalOptions } from '../program.js';
 import { outputMode, printJson, reportError } from '../output.js';
-import { startProgress } from '../views/ingest-progress.js';
 
 /** Exit code when records were skipped or files failed (see docs/cli.md). */
 export const EXIT_PARTIAL = 8;
@@ -27,7 +26,7 @@ export const addIngestCommand = (program: Command): void => {
       const opts = command.optsWithGlobals<GlobalOptions & { format?: string; allowErrors?: boolean; batchSize: string }>();
       const mode = outputMode(opts);
       let ctx: Context | null = null;
-      const progress = mode.tty && !mode.json ? startProgress() : null;
+      const progress = mode.tty && !mode.json ? (await import('../views/ingest-progress.js')).startProgress() : null;
       try {
         ctx = contextFromGlobals(opts);
         const summary = await ingestFiles(ctx, paths, {

@@ -1,16 +1,15 @@
-// Human renderings for a TTY, keyed by operation name. An operation without its own view gets the
+// Human renderings for a TTY, keyed by operation name. Views load on demand, so a command pays
+// only for its own view (ink alone is hundreds of files). An operation without a view gets the
 // generic one. JSON output never comes through here.
-import { renderGeneric } from './generic-view.js';
-import { renderTrademark } from './trademark-view.js';
-
 type View = (output: never) => string | Promise<string>;
 
-const VIEWS: Record<string, View> = {
-  get_trademark: renderTrademark,
+const VIEWS: Record<string, () => Promise<View>> = {
+  get_trademark: async () => (await import('./trademark-view.js')).renderTrademark,
 };
 
 export const renderHuman = async (opName: string, output: unknown): Promise<void> => {
-  const view = VIEWS[opName] as ((o: unknown) => string | Promise<string>) | undefined;
-  const text = view ? await view(output) : renderGeneric(output);
+  const load = VIEWS[opName];
+  const view = (load ? await load() : (await import('./generic-view.js')).renderGeneric) as (o: unknown) => string | Promise<string>;
+  const text = await view(output);
   if (text) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 };
