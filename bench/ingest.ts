@@ -4,7 +4,6 @@
 //   --count N (default 1,000,000)  --seed S (42)  --formats ndjson,uspto-xml  --corpus-dir DIR
 //   --batch-size N (pipeline default)  --keep-db
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -13,7 +12,7 @@ import { readRecords } from '../src/ingest/formats.js';
 import { ingestFiles } from '../src/ingest/pipeline.js';
 import { GENERATOR_VERSION, corpusFileName, writeCorpus, type CorpusFormat } from './corpus/generate.js';
 import { reportToParent, runInChild } from './lib/child.js';
-import { machineInfo, machineLine } from './lib/machine.js';
+import { machineLine } from './lib/machine.js';
 import {
   benchCommand, consoleTable, formatInt, formatMb, markdownTable, repoRoot, writeReport, type Table,
 } from './lib/results.js';
@@ -192,14 +191,12 @@ const main = async (): Promise<void> => {
     ]),
   };
   process.stdout.write(`\n${consoleTable(table)}\n\n`);
-  const load = os.loadavg().map((l) => l.toFixed(2)).join(', ');
   const notes = [
     `Corpus: ${formatInt(count)} generated records per format, seed ${seed} (\`bench/corpus/generate.ts\`, docs/benchmarks.md). The NDJSON corpus spans all 11 offices; the USPTO XML corpus is US-only (the daily format carries US marks only).`,
     'Ingest = parse + batched upserts into a fresh SQLite store (WAL) + change detection + search-index sync, in a child process; peak RSS is that process\'s VmHWM. Parse-only = the same adapter on the same file, records discarded.',
-    `Load average at the end of the run: ${load} (the machine is shared; a busy machine lowers every figure).`,
   ];
   const paths = writeReport(
-    { name: 'ingest', title: 'Ingest benchmark', command: benchCommand('bench:ingest'), results: { count, seed, rows, load_average: os.loadavg(), machine_summary: machineInfo() } },
+    { name: 'ingest', title: 'Ingest benchmark', command: benchCommand('bench:ingest'), results: { count, seed, rows } },
     `${markdownTable(table)}\n\n${notes.map((n) => `- ${n}`).join('\n')}\n`,
   );
   process.stdout.write(`wrote ${paths.json}\nwrote ${paths.md}\n`);

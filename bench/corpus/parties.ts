@@ -1,6 +1,6 @@
 // Owners and attorneys for generated marks. Owner #k is derived from its own seeded stream, so the
 // pool needs no memory and the same owner always has the same name, country and address; owners
-// are drawn with a heavy head (a few companies hold many marks) like real portfolios.
+// are drawn in tiers (a few companies hold many marks) like real portfolios.
 import { ownerId } from '../../src/core/ids.js';
 import type { Address, Attorney, Owner } from '../../src/core/schemas/parts.js';
 import { createRng, subSeed, weighted, type Rng } from './prng.js';
@@ -85,8 +85,16 @@ export const createParties = (vocab: Vocab, seed: number, poolSize: number) => {
     return owner;
   };
 
-  /** Owner index with a heavy head: u^3 puts ~half the marks on the first ~12% of owners. */
-  const drawOwner = (rng: Rng): OwnerProfile => ownerAt(Math.floor(poolSize * rng.next() ** 3));
+  /**
+   * Owners in three tiers, like real registers: 5% of marks go to 20 giant portfolios, 25% to the
+   * busiest 5% of owners, the rest spread over everyone.
+   */
+  const drawOwner = (rng: Rng): OwnerProfile => {
+    const x = rng.next();
+    if (x < 0.05) return ownerAt(rng.int(0, 19));
+    if (x < 0.3) return ownerAt(rng.int(0, Math.max(20, Math.floor(poolSize * 0.05))));
+    return ownerAt(rng.int(0, poolSize - 1));
+  };
 
   const toOwner = (office: string, p: OwnerProfile, role: string): Owner => ({
     owner_id: ownerId(office, p.name, p.country),

@@ -2,6 +2,7 @@
 // prints to the console and renders as Markdown, and writing bench/results/<name>.{json,md}
 // with the machine and the exact command beside the numbers.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineInfo, machineLine, type MachineInfo } from './machine.js';
@@ -60,6 +61,8 @@ export interface BenchReport<T> {
   command: string;
   /** ISO timestamp of the run: benches may read the wall clock, the product may not. */
   ran_at: string;
+  /** 1, 5 and 15 minute load averages when the report was written: a busy machine slows every figure. */
+  load_average: number[];
   machine: MachineInfo;
   results: T;
 }
@@ -69,11 +72,16 @@ export interface BenchReport<T> {
  * given Markdown body) and returns both paths.
  */
 export const writeReport = <T>(
-  report: Omit<BenchReport<T>, 'machine' | 'ran_at'>,
+  report: Omit<BenchReport<T>, 'machine' | 'ran_at' | 'load_average'>,
   markdownBody: string,
   dir: string = resultsDir,
 ): { json: string; md: string } => {
-  const full: BenchReport<T> = { ...report, ran_at: new Date().toISOString(), machine: machineInfo() };
+  const full: BenchReport<T> = {
+    ...report,
+    ran_at: new Date().toISOString(),
+    load_average: os.loadavg().map((l) => Math.round(l * 100) / 100),
+    machine: machineInfo(),
+  };
   mkdirSync(dir, { recursive: true });
   const json = join(dir, `${report.name}.json`);
   const md = join(dir, `${report.name}.md`);
@@ -83,7 +91,7 @@ export const writeReport = <T>(
     '',
     `- Command: \`${report.command}\``,
     `- Machine: ${machineLine(full.machine)}`,
-    `- Ran at: ${full.ran_at}`,
+    `- Ran at: ${full.ran_at}, load average ${full.load_average.join(' / ')} (1 / 5 / 15 min)`,
     '',
   ].join('\n');
   writeFileSync(md, `${header}\n${markdownBody.trim()}\n`);
