@@ -3,6 +3,7 @@
 import { createAuthRepo } from './auth-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createOfficeRepo } from './office-repo.js';
+import { createPartyRepo } from './party-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo } from './trademark-repo.js';
 
@@ -14,6 +15,7 @@ export const openStore = (path: string) => {
     events: createEventRepo(db),
     offices: createOfficeRepo(db),
     auth: createAuthRepo(db),
+    parties: createPartyRepo(db),
     /** A cheap round trip, for readiness probes. */
     async ping(): Promise<void> {
       db.prepare('SELECT 1').get();

@@ -1,0 +1,41 @@
+// Owner lookups over the trademark_owners side table: name search with per-owner counts and the
+// offices each owner files at (earlier-shape `GET /v1/owners/search`).
+import type { Db } from './sqlite.js';
+
+export interface OwnerMatchRow {
+  owner_id: string;
+  name: string;
+  trademark_count: number;
+  /** Comma-joined office codes. */
+  offices: string;
+}
+
+export const createPartyRepo = (db: Db) => {
+  const search = (withOffice: boolean) =>
+    db.prepare(
+      `SELECT o.owner_id, MIN(o.name) AS name, COUNT(*) AS trademark_count, GROUP_CONCAT(DISTINCT t.office_code) AS offices
+       FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id
+       WHERE o.name LIKE ? ESCAPE '\\' ${withOffice ? 'AND t.office_code = ?' : ''}
+       GROUP BY o.owner_id ORDER BY trademark_count DESC, name, o.owner_id LIMIT ? OFFSET ?`,
+    );
+  const count = (withOffice: boolean) =>
+    db.prepare(
+      `SELECT COUNT(DISTINCT o.owner_id) AS n FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id
+       WHERE o.name LIKE ? ESCAPE '\\' ${withOffice ? 'AND t.office_code = ?' : ''}`,
+    );
+  const stmts = { search: [search(false), search(true)], count: [count(false), count(true)] } as const;
+  const pattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return {
+    /** Owners whose name contains `q` (case-insensitive for ASCII), most trademarks first. */
+    async searchOwners(q: string, office: string | null, limit: number, offset: number): Promise<{ rows: OwnerMatchRow[]; total: number }> {
+      const args = office ? [pattern(q), office] : [pattern(q)];
+      const i = office ? 1 : 0;
+      return {
+        rows: stmts.search[i].all(...args, limit, offset) as OwnerMatchRow[],
+        total: (stmts.count[i].get(...args) as { n: number }).n,
+      };
+    },
+  };
+};
+
+export type PartyRepo = ReturnType<typeof createPartyRepo>;
