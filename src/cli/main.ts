@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
 import { addIngestCommand } from './commands/ingest.js';
+import { addServerCommands } from './commands/servers.js';
 import { addOperationCommands } from './program.js';
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
@@ -20,5 +21,6 @@ const program = new Command('tm')
 
 addIngestCommand(program);
 addOperationCommands(program);
+addServerCommands(program);
 
 await program.parseAsync(process.argv);

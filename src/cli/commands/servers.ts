@@ -1,0 +1,73 @@
+// `tm serve` (HTTP API with /mcp) and `tm mcp` (MCP over stdio). Both load their surface on
+// demand, so other commands never pay for the HTTP or MCP stacks.
+import type { Command } from 'commander';
+import type { GlobalOptions } from '../program.js';
+import { outputMode, reportError } from '../output.js';
+
+interface ServeFlags extends GlobalOptions {
+  host?: string;
+  port?: string;
+  accessLog?: 'combined' | 'json' | 'off';
+  bodyLimit?: string;
+  baseUrl?: string;
+  appUrl?: string;
+  jwks?: string;
+  allowedHost?: string[];
+  allowedOrigin?: string[];
+  meterOauth?: boolean;
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+export const addServerCommands = (program: Command): void => {
+  program
+    .command('serve')
+    .description('Serve the HTTP API of the spec, with MCP at /mcp')
+    .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option('--port <port>', 'port to listen on (0 picks a free one)', process.env.TM_PORT ?? '8080')
+    .option('--access-log <format>', 'access log on stderr: combined, json or off', process.env.TM_ACCESS_LOG ?? 'combined')
+    .option('--body-limit <bytes>', 'largest request body accepted')
+    .option('--base-url <url>', 'public URL of this service (OAuth audience, allowed origin)', process.env.TM_BASE_URL)
+    .option('--app-url <url>', 'sign-in app issuing OAuth tokens (issuer is <app-url>/api/auth)', process.env.TM_APP_URL)
+    .option('--jwks <url-or-file>', 'JWKS for OAuth access tokens (default <app-url>/api/auth/jwks)', process.env.TM_JWKS)
+    .option('--allowed-host <host>', 'extra Host accepted by /mcp (repeatable)', collect)
+    .option('--allowed-origin <origin>', 'extra Origin accepted by /mcp (repeatable)', collect)
+    .option('--meter-oauth', 'meter and log OAuth-authenticated MCP calls (exempt by default)')
+    .action(async (_opts: unknown, command: Command) => {
+      const o = command.optsWithGlobals<ServeFlags>();
+      try {
+        const [{ runServe }, { mcpMount }] = await Promise.all([import('../../http/serve.js'), import('../../mcp/http.js')]);
+        await runServe({
+          host: o.host,
+          port: Number(o.port),
+          db: o.db,
+          accessLog: o.accessLog,
+          bodyLimit: o.bodyLimit ? Number(o.bodyLimit) : undefined,
+          mountMcp: mcpMount({
+            baseUrl: o.baseUrl,
+            appUrl: o.appUrl,
+            jwks: o.jwks,
+            allowedHosts: o.allowedHost,
+            allowedOrigins: o.allowedOrigin,
+            meterOAuth: o.meterOauth === true,
+          }),
+        });
+      } catch (err) {
+        process.exitCode = reportError(err, outputMode(o));
+      }
+    });
+
+  program
+    .command('mcp')
+    .description('Speak MCP over stdio, for desktop agents')
+    .option('--key <api-key>', 'act as this API key\'s organization (default $TM_API_KEY; none: the local user)')
+    .action(async (_opts: unknown, command: Command) => {
+      const o = command.optsWithGlobals<GlobalOptions & { key?: string }>();
+      try {
+        const { runMcpStdio } = await import('../../mcp/stdio.js');
+        await runMcpStdio({ db: o.db, key: o.key });
+      } catch (err) {
+        process.exitCode = reportError(err, { json: false, tty: false });
+      }
+    });
+};
