@@ -12,11 +12,18 @@ export interface ChildResult<T> {
   peak_rss_bytes: number;
   /** Wall time of the whole child process, including Node start-up, ms. */
   wall_ms: number;
+  /**
+   * CPU time (user + system) the child used, ms: on a shared machine, work per CPU-second is
+   * steadier than per wall-second (the main thread plus libuv and GC threads all count).
+   */
+  cpu_ms: number;
 }
 
 /** Child side: print the result line the parent waits for. */
 export const reportToParent = (result: unknown): void => {
-  process.stdout.write(`${MARK}${JSON.stringify({ result, peak_rss_bytes: peakRssBytes() })}\n`);
+  const cpu = process.cpuUsage();
+  const payload = { result, peak_rss_bytes: peakRssBytes(), cpu_ms: (cpu.user + cpu.system) / 1000 };
+  process.stdout.write(`${MARK}${JSON.stringify(payload)}\n`);
 };
 
 /**
@@ -40,7 +47,7 @@ export const runInChild = <T>(
         reject(new Error(`${script} ${args.join(' ')} exited with ${code}${line ? '' : ' and reported no result'}\n${out.slice(-2000)}`));
         return;
       }
-      const parsed = JSON.parse(line.slice(MARK.length)) as { result: T; peak_rss_bytes: number };
+      const parsed = JSON.parse(line.slice(MARK.length)) as { result: T; peak_rss_bytes: number; cpu_ms: number };
       resolvePromise({ ...parsed, wall_ms: performance.now() - started });
     });
   });
