@@ -1,6 +1,7 @@
 // The `tm` executable: the registry's commands plus ingest, demo and the server surfaces.
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
+import { addDemoCommand } from './commands/demo.js';
 import { addIngestCommand } from './commands/ingest.js';
 import { addServerCommands } from './commands/servers.js';
 import { addOperationCommands } from './program.js';
@@ -22,5 +23,6 @@ const program = new Command('tm')
 addIngestCommand(program);
 addOperationCommands(program);
 addServerCommands(program);
+addDemoCommand(program);
 
 await program.parseAsync(process.argv);

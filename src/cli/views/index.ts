@@ -5,6 +5,10 @@ type View = (output: never) => string | Promise<string>;
 
 const VIEWS: Record<string, () => Promise<View>> = {
   get_trademark: async () => (await import('./trademark-view.js')).renderTrademark,
+  get_stats: async () => (await import('./stats-view.js')).renderStats,
+  list_deadlines: async () => (await import('./deadlines-view.js')).renderDeadlines,
+  compute_deadlines: async () => (await import('./deadlines-view.js')).renderComputeDeadlines,
+  list_deadline_rules: async () => (await import('./deadlines-view.js')).renderDeadlineRules,
 };
 
 export const renderHuman = async (opName: string, output: unknown): Promise<void> => {

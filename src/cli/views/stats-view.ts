@@ -1,0 +1,21 @@
+// `tm stats` on a terminal: one row per office with counts by status, and the last sync.
+import type { z } from 'zod';
+import type { getStats } from '../../ops/get-stats.js';
+import { table } from './table.js';
+
+type Stats = z.infer<(typeof getStats)['output']>;
+
+const STATUSES = ['active', 'pending', 'inactive', 'unknown'];
+
+export const renderStats = (s: Stats): string => {
+  if (s.total === 0) return 'The store is empty: run `tm ingest <files>` (or `tm demo`).';
+  const rows = s.by_office.map((o) => [
+    o.office_code,
+    o.name ?? '',
+    String(o.total),
+    ...STATUSES.map((st) => String(o.by_status[st] ?? 0)),
+    o.last_successful_sync?.replace('T', ' ').slice(0, 16) ?? 'never',
+  ]);
+  rows.push(['', 'all offices', String(s.total), ...STATUSES.map((st) => String(s.by_status[st] ?? 0)), '']);
+  return table(['Office', 'Name', 'Marks', ...STATUSES.map((st) => st[0]!.toUpperCase() + st.slice(1)), 'Last sync (UTC)'], rows, 48);
+};
