@@ -97,3 +97,64 @@ describe('NDJSON adapter', () => {
     );
   });
 });
+
+describe('NDJSON fast path', () => {
+  const full = {
+    id: 'tm_x',
+    object: 'trademark',
+    office_code: 'EM',
+    application_number: '018104729',
+    registration_number: '018104729',
+    mark_text: 'Encastre',
+    mark_type: 'word',
+    disclaimer: null,
+    status: { primary: 'active', stage: 'registered', reason: null, challenges: [], effective_date: '2024-08-12', basis: 'office', raw: { code: 'REGISTERED', label: 'Registered' } },
+    register: { type: 'principal', acquired_distinctiveness: 'partial', is_incontestable: null, standard_characters_claimed: true },
+    filing_date: '2024-02-14',
+    expiry_date: '2034-02-14',
+    designations: ['DE', 'FR'],
+    territory_count: 2,
+    owners: [
+      { owner_id: 'own_522e872b4523c2cfe349', entity_id: null, name: 'Owt S.r.l.', entity_type: 'corporation', nationality: 'IT', role: 'registrant', address: { lines: ['8168 Market Street'], city: 'Rome', region: null, postal_code: '00184', country_code: 'IT', formatted: null } },
+      { name: 'Second Owner', address: { city: 'Milan', country_code: 'IT' } },
+    ],
+    attorneys: [{ name: 'Studio X', role: 'representative', address: { lines: [], city: null, region: null, postal_code: null, country_code: null, formatted: 'Via Roma 1' } }],
+    classifications: [{ nice_class: 21, goods_services: 'Basting brushes', office_classes: [] }, { goods_services: 'x' }],
+    design_codes: [{ system: 'vienna', code: '26.04.02' }],
+    media: [{ kind: 'image', url: null, drawing_code: null, design_codes: [{ system: 'vienna', code: '26.04.02', edition: '9' }] }],
+    events: [{ date: '2024-08-12', raw: { code: 'REG', label: null }, description: 'Registered', extra: 1 }],
+    source_date: '2026-10-31',
+    derived: { anything: true },
+  };
+  const variants: Record<string, unknown> = {
+    full,
+    minimal: { office_code: 'US', application_number: '1', mark_text: null },
+    badOffice: { ...full, office_code: 'EMX' },
+    badDate: { ...full, filing_date: '2024-2-14' },
+    badNice: { ...full, classifications: [{ nice_class: 46 }] },
+    badRole: { ...full, attorneys: [{ name: 'A', role: 'agent' }] },
+    rawWithoutLabel: { ...full, status: { raw: { code: '700' } } },
+    nullStatus: { ...full, status: null },
+    mediaWithoutEdition: { ...full, media: [{ kind: 'image', url: null, drawing_code: null, design_codes: [{ system: 'vienna', code: '1' }] }] },
+    missingMarkText: { office_code: 'US', application_number: '1' },
+    fractionalTerritories: { ...full, territory_count: 1.5 },
+    entityWrongPrefix: { ...full, owners: [{ name: 'A', entity_id: 'own_1' }] },
+    registerMissingKey: { ...full, register: { type: 'principal' } },
+  };
+
+  it.each(Object.keys(variants))('%s: the fast path agrees with the zod schema', async (name) => {
+    const { fastRecord } = await import('../../src/ingest/adapters/ndjson-fast.js');
+    const { zodRecord } = await import('../../src/ingest/adapters/ndjson.js');
+    const value = variants[name];
+    const fast = fastRecord(value);
+    const reference = zodRecord(value);
+    if (typeof reference === 'string') expect(fast).toBeNull();
+    else expect(fast).toEqual(reference);
+  });
+
+  it('takes the fast path for well-formed rows', async () => {
+    const { fastRecord } = await import('../../src/ingest/adapters/ndjson-fast.js');
+    expect(fastRecord(full)).not.toBeNull();
+    expect(fastRecord(variants['minimal'])).not.toBeNull();
+  });
+});

@@ -20,6 +20,7 @@ import { OfficeRawValue, StatusBasis, StatusPrimary } from '../../core/schemas/s
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { TmError } from '../../errors.js';
 import type { FormatAdapter, ParseItem } from '../adapter.js';
+import { fastRecord } from './ndjson-fast.js';
 
 const date = IsoDate.nullable().default(null);
 const text = z.string().nullable().default(null);
@@ -113,18 +114,12 @@ const describe = (error: z.ZodError): string =>
     .map((i) => `${i.path.length ? i.path.join('.') : 'row'}: ${i.message}`)
     .join('; ');
 
-/** One line to a parse item: bad JSON or a row that fails the schema is reported, not thrown. */
-export const parseNdjsonLine = (line: string, recordNumber: number): ParseItem => {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch (err) {
-    return { ok: false, recordNumber, reason: `not JSON: ${(err as Error).message}` };
-  }
+/** A row through the zod schema: the reference semantics, and the wording of every error. */
+export const zodRecord = (value: unknown): TrademarkRecord | string => {
   const parsed = NdjsonRow.safeParse(value);
-  if (!parsed.success) return { ok: false, recordNumber, reason: describe(parsed.error) };
+  if (!parsed.success) return describe(parsed.error);
   const row = parsed.data;
-  const record: TrademarkRecord = {
+  return {
     ...row,
     id: trademarkId(row.office_code, row.application_number),
     object: 'trademark',
@@ -134,7 +129,18 @@ export const parseNdjsonLine = (line: string, recordNumber: number): ParseItem =
     })),
     events: row.events.map((e) => ({ ...e, office_code: e.office_code ?? row.office_code })),
   };
-  return { ok: true, recordNumber, record };
+};
+
+/** One line to a parse item: bad JSON or a row that fails the schema is reported, not thrown. */
+export const parseNdjsonLine = (line: string, recordNumber: number): ParseItem => {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (err) {
+    return { ok: false, recordNumber, reason: `not JSON: ${(err as Error).message}` };
+  }
+  const record = fastRecord(value) ?? zodRecord(value);
+  return typeof record === 'string' ? { ok: false, recordNumber, reason: record } : { ok: true, recordNumber, record };
 };
 
 export const ndjson: FormatAdapter = {

@@ -28,6 +28,7 @@ interface OwnerRow {
   nationality: Fields;
 }
 interface CaseFile {
+  hasHeader: boolean;
   top: Fields;
   header: Fields;
   statements: { code: string; text: string }[];
@@ -41,6 +42,7 @@ interface CaseFile {
 }
 
 const newCase = (): CaseFile => ({
+  hasHeader: false,
   top: {},
   header: {},
   statements: [],
@@ -67,6 +69,32 @@ const CONTEXTS = new Set([
   'foreign-application',
   'madrid-international-filing-record',
   'prior-registration-application',
+]);
+
+/** The header and top-level leaves the record uses; the ~50 other indicator flags are skipped. */
+const KEPT = new Set([
+  'serial-number',
+  'registration-number',
+  'transaction-date',
+  'filing-date',
+  'registration-date',
+  'status-code',
+  'status-date',
+  'mark-identification',
+  'mark-drawing-code',
+  'published-for-opposition-date',
+  'attorney-name',
+  'domestic-representative-name',
+  'renewal-date',
+  'standard-characters-claimed-in',
+  'supplemental-register-in',
+  'section-2f-in',
+  'section-2f-in-part-in',
+  'section-15-acknowledged-in',
+  'opposition-pending-in',
+  'cancellation-pending-in',
+  'interference-pending-in',
+  'concurrent-use-proceeding-in',
 ]);
 
 const flag = (fields: Fields, name: string): boolean => fields[name] === 'T';
@@ -179,7 +207,7 @@ const toRecord = (c: CaseFile): TrademarkRecord | string => {
     effectiveDate: toIsoDate(h['status-date']),
     challenges,
   });
-  if (Object.keys(h).length) {
+  if (c.hasHeader) {
     r.register = {
       type: flag(h, 'supplemental-register-in') ? 'supplemental' : 'principal',
       acquired_distinctiveness: flag(h, 'section-2f-in') ? 'full' : flag(h, 'section-2f-in-part-in') ? 'partial' : null,
@@ -245,6 +273,7 @@ export const usptoDailyXml: FormatAdapter = {
           ctx = name;
           switch (name) {
             case 'case-file-header':
+              c.hasHeader = true;
               fields = c.header;
               break;
             case 'classification':
@@ -302,7 +331,7 @@ export const usptoDailyXml: FormatAdapter = {
             c.correspondent.push(text);
           } else if (ctx === 'case-file-statement' && name === 'text') {
             fields['text'] = fields['text'] ? `${fields['text']}\n${text}` : text;
-          } else {
+          } else if ((ctx !== 'case-file-header' && ctx !== 'case-file') || KEPT.has(name)) {
             fields[name] = text;
           }
         },
