@@ -62,3 +62,15 @@ export const issueApiKey = async (ctx: Context, spec: NewKey): Promise<{ key: Ap
   await ctx.store.auth.createKey(row);
   return { key: toApiKey({ ...row, revoked_at: null, last_used_at: null }, now), secret };
 };
+
+/** `--expires` / `expires_at`: an ISO timestamp, a date (that day 00:00 UTC), or a duration such as `90d` or `12h`. */
+export const parseExpiry = (value: string | undefined, now: Date): string | null => {
+  if (value === undefined || value === '') return null;
+  const rel = /^(\d+)([dh])$/.exec(value.trim());
+  if (rel) return new Date(now.getTime() + Number(rel[1]) * (rel[2] === 'd' ? 86_400_000 : 3_600_000)).toISOString();
+  const at = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(at)) {
+    throw new TmError('validation_error', `expires: '${value}' is neither a date, a timestamp nor a duration like 90d.`, { param: 'expires_at' });
+  }
+  return new Date(at).toISOString();
+};

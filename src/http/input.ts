@@ -132,7 +132,8 @@ export const validateInput = <S extends z.ZodTypeAny>(schema: S, input: unknown)
   const path = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys') {
     const key = [path, issue.keys[0]].filter(Boolean).join('.');
-    throw new TmError('unknown_parameter', `Unknown parameter '${key}'.`, { param: key });
+    const custom = issue.message.startsWith('Unrecognized key') ? undefined : issue.message;
+    throw new TmError('unknown_parameter', `Unknown parameter '${key}'.`, { param: key, ...(custom ? { suggestion: custom } : {}) });
   }
   const param = path || 'body';
   const missing = issue.code === 'invalid_type' && (input as Record<string, unknown> | null)?.[path] === undefined && issue.path.length === 1;

@@ -69,6 +69,17 @@ const matchesEtag = (header: string | undefined, etag: string): boolean =>
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The request path as sent (still percent-encoded), for `instance` and the logs. */
+export const rawPath = (url: string): string => {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  const end = url.indexOf('?', start);
+  return url.slice(start, end === -1 ? undefined : end);
+};
+
+/** A JSON response with its Content-Length, so the access log can report the size. */
+export const jsonResponse = (text: string, status: number, headers: Record<string, string> = {}): Response =>
+  new Response(text, { status, headers: { 'Content-Type': JSON_TYPE, 'Content-Length': String(Buffer.byteLength(text)), ...headers } });
+
 export interface RouteDeps {
   ctx: Context;
   limiter: RateLimiter;
@@ -105,9 +116,9 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   const opCtx = contextFor(ctx, principal, requestId);
 
   if (idemKey) {
-    const claim = await claimIdempotencyKey(ctx, principal, idemKey, fingerprint(route.method, c.req.path, raw));
+    const claim = await claimIdempotencyKey(ctx, principal, idemKey, fingerprint(route.method, rawPath(c.req.url), raw));
     if (claim.replay) {
-      return c.body(claim.replay.body, claim.replay.status as 200, { 'Content-Type': JSON_TYPE, 'Idempotent-Replayed': 'true' });
+      return jsonResponse(claim.replay.body, claim.replay.status, { 'Idempotent-Replayed': 'true' });
     }
     let status = 200;
     let body: string;
@@ -119,20 +130,20 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
       const tm = toTmError(err);
       // Client errors are part of the stored result; server failures and throttling are not, so a retry runs again.
       if (tm.status < 500 && tm.type !== 'rate_limited') {
-        await claim.complete({ status: tm.status, body: JSON.stringify(errorBody(tm, c.req.path, requestId, op.http?.shape === 'earlier')) });
+        await claim.complete({ status: tm.status, body: JSON.stringify(errorBody(tm, rawPath(c.req.url), requestId, op.http?.shape === 'earlier')) });
       } else {
         await claim.release();
       }
       throw tm;
     }
     await claim.complete({ status, body });
-    return c.body(body, status as 200, { 'Content-Type': JSON_TYPE });
+    return jsonResponse(body, status);
   }
 
   const result = await op.run(opCtx, input);
   const etag = etagOf(result);
   if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag });
-  return c.body(JSON.stringify(result), 200, { 'Content-Type': JSON_TYPE, ETag: etag });
+  return jsonResponse(JSON.stringify(result), 200, { ETag: etag });
 };
 
 export const mountRoutes = (app: Hono<HttpEnv>, routes: readonly Route[], deps: RouteDeps): void => {

@@ -17,7 +17,7 @@ import { DEFAULT_BODY_LIMIT } from './body.js';
 import { mountHealth } from './health.js';
 import { buildOpenApi } from './openapi.js';
 import { errorBody, errorHeaders } from './render.js';
-import { mountRoutes, routeTable, type HttpEnv } from './routes.js';
+import { jsonResponse, mountRoutes, rawPath, routeTable, type HttpEnv } from './routes.js';
 
 /** What `/mcp` (or any other mounted surface) shares with the HTTP server. */
 export interface HttpServices {
@@ -73,8 +73,8 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     const requestId = randomId('req_');
     c.set('requestId', requestId);
     c.set('started', started);
-    const path = c.req.path;
-    const work = !isHealth(path);
+    const path = rawPath(c.req.url);
+    const work = !isHealth(c.req.path);
     if (work && draining) {
       throw new TmError('service_unavailable', 'The server is shutting down.', { retryAfter: 5, suggestion: 'Retry against another instance, or shortly.' });
     }
@@ -114,7 +114,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     const tm = toTmError(err);
     if (tm.type === 'internal_error') ctx.logger.warn(`internal error on ${c.req.method} ${c.req.path} (${c.get('requestId')}): ${String((err as Error)?.stack ?? err)}`);
     const earlier = c.get('op')?.http?.shape === 'earlier';
-    return c.json(errorBody(tm, c.req.path, c.get('requestId'), earlier), tm.status as 400, {
+    return jsonResponse(JSON.stringify(errorBody(tm, rawPath(c.req.url), c.get('requestId'), earlier)), tm.status, {
       ...errorHeaders(tm),
       'TM-Error-Type': tm.type,
     });

@@ -14,6 +14,33 @@ import { listOffices } from './list-offices.js';
 import { listStatusCodes } from './list-status-codes.js';
 import { searchClassifications } from './search-classifications.js';
 import { searchTrademarks } from './search-trademarks.js';
+import { batchGetTrademarks } from './batch-get-trademarks.js';
+import { getTrademarkHistory } from './get-trademark-history.js';
+import { listTrademarkAssignments } from './list-trademark-assignments.js';
+import { listOwnerTrademarks } from './list-owner-trademarks.js';
+import { listAttorneyTrademarks } from './list-attorney-trademarks.js';
+import { listFirmTrademarks } from './list-firm-trademarks.js';
+import { listEntityTrademarks } from './list-entity-trademarks.js';
+import { getAccount } from './get-account.js';
+import { getUsage } from './get-usage.js';
+import { getUsageSummary } from './get-usage-summary.js';
+import { listRequestLogs } from './list-request-logs.js';
+import { listApiKeys } from './list-api-keys.js';
+import { createApiKey } from './create-api-key.js';
+import { updateApiKey } from './update-api-key.js';
+import { revokeApiKey } from './revoke-api-key.js';
+import { submitFeedback } from './submit-feedback.js';
+import { createOrganization } from './create-organization.js';
+import { listOrganizations } from './list-organizations.js';
+import { setOrganizationLimits } from './set-organization-limits.js';
+import { issueApiKey } from './issue-api-key.js';
+import { listApiKeysLocal } from './list-api-keys-local.js';
+import { revokeApiKeyLocal } from './revoke-api-key-local.js';
+import { getTrademarkEarlier } from './get-trademark-earlier.js';
+import { getOwnerEarlier } from './get-owner-earlier.js';
+import { listOwnerTrademarksEarlier } from './list-owner-trademarks-earlier.js';
+import { searchOwnersEarlier } from './search-owners-earlier.js';
+import { searchEarlier } from './search-earlier.js';
 
 export const OPERATIONS: readonly OpDefinition[] = [
   getTrademark,
@@ -29,6 +56,33 @@ export const OPERATIONS: readonly OpDefinition[] = [
   listDeadlines,
   computeDeadlines,
   listDeadlineRules,
+  batchGetTrademarks,
+  getTrademarkHistory,
+  listTrademarkAssignments,
+  listOwnerTrademarks,
+  listAttorneyTrademarks,
+  listFirmTrademarks,
+  listEntityTrademarks,
+  getAccount,
+  getUsage,
+  getUsageSummary,
+  listRequestLogs,
+  listApiKeys,
+  createApiKey,
+  updateApiKey,
+  revokeApiKey,
+  submitFeedback,
+  createOrganization,
+  listOrganizations,
+  setOrganizationLimits,
+  issueApiKey,
+  listApiKeysLocal,
+  revokeApiKeyLocal,
+  getTrademarkEarlier,
+  getOwnerEarlier,
+  listOwnerTrademarksEarlier,
+  searchOwnersEarlier,
+  searchEarlier,
 ];
 
 export const findOperation = (name: string): OpDefinition | undefined => OPERATIONS.find((op) => op.name === name);

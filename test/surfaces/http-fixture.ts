@@ -1,6 +1,9 @@
-// A real `tm serve` HTTP server on 127.0.0.1, port 0, over a temporary store seeded with records,
-// with two organizations and keys of various scopes, and a fetch helper.
+// A real `tm serve` HTTP server on 127.0.0.1, port 0, over a temporary store seeded by ingesting
+// real office fixtures (USPTO daily XML, EUIPO JSON) plus any extra records, with two
+// organizations, keys of various scopes and modes, and a fetch helper.
+import { join } from 'node:path';
 import { createOrganization, issueApiKey } from '../../src/auth/index.js';
+import { ingestFiles } from '../../src/ingest/pipeline.js';
 import type { OrgLimitOverrides } from '../../src/auth/schemas.js';
 import type { TrademarkRecord } from '../../src/core/schemas/trademark.js';
 import { createHttpServer, type HttpServer, type HttpServerOptions } from '../../src/http/server.js';
@@ -17,6 +20,12 @@ export interface HttpFixture {
   close(): Promise<void>;
 }
 
+/** 11 USPTO daily-XML records and 10 EUIPO records. */
+export const FIXTURES = [
+  join(import.meta.dirname, '../../fixtures/uspto/daily-xml/apc180218-sample.xml'),
+  join(import.meta.dirname, '../../fixtures/euipo/tm_list_size10.json'),
+];
+
 const ALL = ['trademarks:read', 'events:read', 'portfolios:manage', 'api-keys:manage', 'billing:read'] as const;
 
 export const startHttp = async (
@@ -25,7 +34,10 @@ export const startHttp = async (
 ): Promise<HttpFixture> => {
   const tmp = tempContext(opts.now);
   const { ctx } = tmp;
+  const summary = await ingestFiles(ctx, FIXTURES);
+  if (summary.failed_files.length) throw new Error(`fixture ingest failed: ${JSON.stringify(summary.failed_files)}`);
   if (records.length) await ctx.store.trademarks.upsert(records, '2026-11-01T00:00:00.000Z');
+  await ctx.index.sync();
   const a = await createOrganization(ctx, 'Acme Legal', opts.limitsA ?? {});
   const b = await createOrganization(ctx, 'Beta IP');
   const key = async (orgId: string, scopes: readonly (typeof ALL)[number][], livemode = true) =>

@@ -1,0 +1,43 @@
+// get_trademark_earlier: the earlier-shape trademark object (spec §2.9, §4.3) for
+// `GET /v1/trademarks/{trademark_id}` sent with `TM-Shape: earlier`.
+import { z } from 'zod';
+import { defineOp } from './define-op.js';
+import { EarlierTrademark, earlierEnvelope, toEarlierTrademark } from './earlier-shape.js';
+import { resolveTrademark } from './resolve-id.js';
+
+const HistoryEntry = z.object({ date: z.string().nullable(), code: z.string().nullable(), description: z.string().nullable() });
+
+export const getTrademarkEarlier = defineOp({
+  name: 'get_trademark_earlier',
+  summary: 'Get one trademark in the earlier (v0) shape',
+  description:
+    'The earlier-generation trademark object (`{success, data}` with office, mark, status.unified_status, office_data, dates, coverage, …). Served for `GET /v1/trademarks/{id}` with the header `TM-Shape: earlier`; new clients should use get_trademark. `include=history` adds the prosecution history; `related`, `similar` and `documents` are accepted and empty (tm keeps no such data).',
+  scope: 'trademarks:read',
+  meter: 'read',
+  readOnly: true,
+  http: { method: 'GET', path: '/v1/trademarks/{id}', shape: 'earlier' },
+  input: z.strictObject({
+    id: z.string().min(1).describe('A tm_ id, or OFFICE:number'),
+    include: z.array(z.enum(['history', 'related', 'similar', 'documents'])).optional().describe('Extra blocks, comma-separated'),
+  }),
+  output: earlierEnvelope(
+    EarlierTrademark.extend({
+      history: z.array(HistoryEntry).optional(),
+      similar: z.array(EarlierTrademark).optional(),
+      documents: z.array(z.object({ document_id: z.string() })).optional(),
+    }),
+  ),
+  run: async (ctx, input) => {
+    const record = await resolveTrademark(ctx, input.id);
+    const inc = new Set(input.include ?? []);
+    return {
+      success: true as const,
+      data: {
+        ...toEarlierTrademark(record),
+        ...(inc.has('history') ? { history: record.events.map((e) => ({ date: e.date, code: e.raw.code, description: e.raw.label ?? e.description })) } : {}),
+        ...(inc.has('similar') ? { similar: [] } : {}),
+        ...(inc.has('documents') ? { documents: [] } : {}),
+      },
+    };
+  },
+});

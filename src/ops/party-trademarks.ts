@@ -1,0 +1,90 @@
+// The trademark lists of one party (`GET /v1/{owners|attorneys|firms|entities}/{id}/trademarks`):
+// owners and entities by id through the store's owner index; attorneys and firms by name (the
+// records carry no ids for them), matched case- and spacing-insensitively over a full scan.
+import { z } from 'zod';
+import type { Context } from '../context.js';
+import { ID_PREFIXES, idPrefix } from '../core/ids.js';
+import { listEnvelope } from '../core/schemas/envelope.js';
+import { TrademarkRow, type TrademarkRecord } from '../core/schemas/trademark.js';
+import { TmError } from '../errors.js';
+import type { TrademarkOrder } from '../store/trademark-repo.js';
+import { defineOp } from './define-op.js';
+import { cursorPosition, listPage, pagingInput } from './paging.js';
+import { toRow } from './rows.js';
+
+export type Party = 'owner' | 'attorney' | 'firm' | 'entity';
+
+const SORTS = ['filing_date', '-filing_date', 'updated_at', '-updated_at', 'mark_text', '-mark_text', 'expiry_date', '-expiry_date'] as const;
+
+const norm = (s: string | null | undefined): string => (s ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
+
+// Offices such as EUIPO name a representative firm in the name field with no separate firm, so
+// such an entry answers to both lists.
+const byName = (party: 'attorney' | 'firm', name: string) => (r: TrademarkRecord): boolean =>
+  r.attorneys.some((a) => norm(party === 'attorney' || a.firm === null ? a.name : a.firm) === name);
+
+const compare = (order: TrademarkOrder) => {
+  const desc = order.startsWith('-');
+  const field = (desc ? order.slice(1) : order) as 'filing_date' | 'mark_text' | 'expiry_date' | 'updated_at';
+  const key = (r: TrademarkRecord): string => (field === 'updated_at' ? r.source_date : r[field]) ?? '';
+  return (a: TrademarkRecord, b: TrademarkRecord): number => {
+    const c = key(a).localeCompare(key(b)) || a.id.localeCompare(b.id);
+    return desc ? -c : c;
+  };
+};
+
+const PREFIX = { owner: 'own_', entity: 'ent_' } as const;
+
+const scanned = async (ctx: Context, party: 'attorney' | 'firm', id: string): Promise<TrademarkRecord[]> => {
+  const match = byName(party, norm(id));
+  const out: TrademarkRecord[] = [];
+  for await (const batch of ctx.store.trademarks.scan({}, 2000)) for (const r of batch) if (match(r)) out.push(r);
+  return out;
+};
+
+export const partyTrademarksOp = (party: Party, plural: string) =>
+  defineOp({
+    name: `list_${party}_trademarks`,
+    summary: `List the trademarks of one ${party}`,
+    description:
+      party === 'owner' || party === 'entity'
+        ? `Lists the trademarks whose owners include this ${party} (${PREFIX[party]} id, as found in a trademark row's owners[]). Sorted by -filing_date unless \`sort\` says otherwise.`
+        : `Lists the trademarks naming this ${party}. Records carry no ${party} ids, so \`id\` is the ${party}'s name as the office wrote it (URL-encoded; case and spacing are ignored). This scans every record, so it is slower than the owner list.`,
+    scope: 'trademarks:read',
+    meter: 'read',
+    readOnly: true,
+    http: { method: 'GET', path: `/v1/${plural}/{id}/trademarks` },
+    input: z.strictObject({
+      id: z.string().min(1).describe(party === 'owner' || party === 'entity' ? `${PREFIX[party]} id` : `The ${party}'s name`),
+      sort: z.enum(SORTS).default('-filing_date').describe('Field, - prefix for descending'),
+      include_total: z.boolean().default(false).describe('Add pagination.total_count'),
+      ...pagingInput,
+    }),
+    output: listEnvelope(TrademarkRow),
+    run: async (ctx, input) => {
+      const binding = { op: `${party}_trademarks`, id: input.id, sort: input.sort };
+      const offset = await cursorPosition(ctx, input.cursor, binding);
+      let page: TrademarkRecord[];
+      let total: number;
+      if (party === 'owner' || party === 'entity') {
+        if (idPrefix(input.id) !== PREFIX[party]) {
+          throw new TmError('id_type_mismatch', `'${input.id}' is not an ${party} id; ${party} ids start with ${PREFIX[party]}.`, { param: 'id' });
+        }
+        const filter = party === 'owner' ? { ownerIds: [input.id] } : { entityIds: [input.id] };
+        total = await ctx.store.trademarks.count(filter);
+        page = await ctx.store.trademarks.list(filter, input.sort, input.limit + 1, offset);
+      } else {
+        const p = idPrefix(input.id);
+        if (p && (ID_PREFIXES as readonly string[]).includes(p)) {
+          throw new TmError('id_type_mismatch', `'${input.id}' is a ${p} id, not ${party === 'attorney' ? 'an attorney' : 'a firm'} name.`, { param: 'id' });
+        }
+        const all = (await scanned(ctx, party, input.id)).sort(compare(input.sort));
+        total = all.length;
+        page = all.slice(offset, offset + input.limit + 1);
+      }
+      if (total === 0) throw new TmError('not_found', `No trademarks for ${party} ${input.id}.`, { param: 'id' });
+      const rows = page.map((r, i) => ({ row: toRow(ctx, r), at: offset + i + 1 }));
+      const env = await listPage(ctx, rows, input.limit, (last) => last.at, binding, input.include_total ? total : undefined);
+      return { ...env, data: env.data.map((x) => x.row) };
+    },
+  });
