@@ -16,6 +16,8 @@ export const StatusCodeEntry = z.object({
   /** A pending challenge this status itself implies (e.g. `opposition`). */
   challenge: z.string().optional(),
   live_dead: z.string().optional(),
+  /** An English gloss where the label is in another language. */
+  note: z.string().optional(),
 });
 export type StatusCodeEntry = z.infer<typeof StatusCodeEntry>;
 
@@ -72,7 +74,7 @@ export const statusTable = (officeCode: string): Map<string, StatusCodeEntry> | 
 };
 
 /** The offices that ship a status table. */
-export const STATUS_TABLE_OFFICES = ['US', 'EM'] as const;
+export const STATUS_TABLE_OFFICES = ['US', 'EM', 'FI', 'SE', 'JP', 'KR'] as const;
 
 let usEvents: Map<string, string> | undefined;
 

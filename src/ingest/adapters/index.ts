@@ -2,10 +2,25 @@
 // layouts by their distinguishing keys, NDJSON last.
 import type { FormatAdapter } from '../adapter.js';
 import { euipoJson } from './euipo-json.js';
+import { jpoJson } from './jpo-json.js';
+import { kiprisXml } from './kipris-xml.js';
 import { ndjson } from './ndjson.js';
+import { prhJson } from './prh-json.js';
+import { prvJson } from './prv-json.js';
 import { st66 } from './st66.js';
 import { st96 } from './st96.js';
 import { tsdrJson } from './tsdr-json.js';
 import { usptoDailyXml } from './uspto-daily-xml.js';
 
-export const ADAPTER_LIST: FormatAdapter[] = [usptoDailyXml, st66, st96, tsdrJson, euipoJson, ndjson];
+export const ADAPTER_LIST: FormatAdapter[] = [
+  usptoDailyXml,
+  st66,
+  st96,
+  kiprisXml,
+  tsdrJson,
+  euipoJson,
+  prvJson,
+  prhJson,
+  jpoJson,
+  ndjson,
+];
