@@ -1,6 +1,6 @@
-// `/mcp` over Streamable HTTP inside `tm serve` (protocol revisions up to 2025-11-25): sessions
-// pinned to the organization that opened them, every request re-authenticated, Origin and Host
-// checked, and the RFC 9728 protected-resource metadata served beside it.
+// `/mcp` over Streamable HTTP inside `tm serve`: revisions up to 2025-11-25 with sessions pinned to
+// the organization that opened them, and the stateless 2026-07-28 revision (modern.ts); every
+// request re-authenticated, Origin and Host checked, RFC 9728 metadata served beside it.
 import { randomUUID } from 'node:crypto';
 import type { Env, Hono } from 'hono';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -13,7 +13,8 @@ import { credentialCaller } from './caller.js';
 import { createGuard, type GuardSettings } from './http-guard.js';
 import { authenticateMcp } from './http-auth.js';
 import { createJwtVerifier, protectedResourceMetadata, wwwAuthenticate, type OAuthSettings } from './oauth.js';
-import { createMcpServer, type McpCaller } from './server.js';
+import { createModernHandler, isModernRequest } from './modern.js';
+import { createMcpServer, type CtxForCall, type McpCaller } from './server.js';
 
 /** The settings `tm serve` passes from its flags (see docs/mcp.md). */
 export interface McpSettings extends OAuthSettings, GuardSettings {
@@ -63,11 +64,13 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
   const meterSettings = { limiter: deps.limiter, meterOAuth: deps.meterOAuth ?? false };
   // The caller travels with each HTTP request as authInfo, so every tools/call uses the
   // credential of the request that carried it, not the one that opened the session.
-  const ctxForCall = async (extra: { authInfo?: { extra?: Record<string, unknown> } }): Promise<McpCaller> => {
-    const caller = extra.authInfo?.extra?.caller as McpCaller | undefined;
+  const ctxForCall: CtxForCall = async (authInfo) => {
+    const caller = authInfo?.extra?.caller as McpCaller | undefined;
     if (!caller) throw new TmError('unauthorized', 'Missing Authorization header.');
     return caller;
   };
+
+  const modern = createModernHandler(ctxForCall, MAX_BODY);
 
   const sweep = (now: number): void => {
     for (const [id, s] of sessions) {
@@ -115,6 +118,7 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     const authInfo = { token: '', clientId: principalOrg, scopes: [...caller.scopes], extra: { caller } };
     const now = ctx.clock.now().getTime();
     sweep(now);
+    if (await isModernRequest(req)) return modern.fetch(req, { authInfo });
     const sessionId = req.headers.get('mcp-session-id');
     if (sessionId) {
       const session = sessions.get(sessionId);
@@ -139,7 +143,7 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     async close() {
       const all = [...sessions.values()];
       sessions.clear();
-      await Promise.all(all.map((s) => s.server.close()));
+      await Promise.all([...all.map((s) => s.server.close()), modern.close()]);
     },
   };
 };
