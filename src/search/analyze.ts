@@ -1,6 +1,7 @@
 // One mark's text in every form the matcher compares (folded, compact, near, skeleton, phonetic
 // codes) and the hashed keys under which the index files it, one key family per channel.
-import { compact, fold, nearWords } from './normalize.js';
+import { compact, fold, nearWords, soundKey } from './normalize.js';
+import { fuzzyBudget } from './distance.js';
 import { phoneticKeys } from './phonetic.js';
 import { skeleton } from './lookalike.js';
 
@@ -50,17 +51,34 @@ export const deletions = (s: string): string[] => {
   return [...out];
 };
 
-// Fuzzy deletion keys only where a whole-mark edit makes sense; longer marks match by segment.
+// Fuzzy keys only where a whole-mark edit makes sense; longer marks match by segment.
 const FUZZY_MIN = 3;
 const FUZZY_MAX = 20;
+const PREFIX = 4;
 const PHONETIC_DELETE_MIN = 3;
 
-/** The key strings a mark is filed under. Families: n near, d near-deletion, w word, o word set,
- *  p whole phonetic, e phonetic deletion, v word phonetic, l lookalike skeleton. */
+/** Strings with up to `k` characters removed (k = 0 is the string itself). */
+const deletionsUpTo = (s: string, k: number): string[] => {
+  const out = new Set<string>([s]);
+  let frontier = [s];
+  for (let d = 0; d < k; d++) {
+    const next: string[] = [];
+    for (const f of frontier) for (const x of deletions(f)) if (!out.has(x)) (out.add(x), next.push(x));
+    frontier = next;
+  }
+  return [...out];
+};
+
+/** The key strings a mark is filed under. Families: n near, k sound key, j sound-key deletion,
+ *  f near prefix, w word, o word set, p whole phonetic, e phonetic deletion, v word phonetic,
+ *  l lookalike skeleton. */
 export const indexKeys = (a: Analysis): string[] => {
   if (a.near.length === 0) return [];
   const keys = new Set<string>([`n:${a.near}`, `l:${a.skeleton}`]);
-  if (a.near.length >= FUZZY_MIN && a.near.length <= FUZZY_MAX) for (const d of deletions(a.near)) keys.add(`d:${d}`);
+  const sound = soundKey(a.near);
+  if (sound.length >= 2 && sound.length <= FUZZY_MAX) keys.add(`k:${sound}`);
+  if (sound.length >= FUZZY_MIN && sound.length <= FUZZY_MAX) for (const d of deletions(sound)) keys.add(`j:${d}`);
+  if (a.compact.length >= PREFIX + 1) keys.add(`f:${a.compact.slice(0, PREFIX)}`);
   if (a.nearWords.length > 1) {
     for (const w of a.nearWords) if (w.length >= 2) keys.add(`w:${w}`);
     keys.add(`o:${[...a.nearWords].sort().join(' ')}`);
@@ -82,20 +100,35 @@ const segments = (near: string, min: number): string[] => {
   return [...out];
 };
 
+/** Sound-key neighbours of a string: earlier marks up to the fuzzy budget shorter, or one longer. */
+const fuzzyKeys = (near: string): string[] => {
+  const sound = soundKey(near);
+  if (sound.length < FUZZY_MIN - 1) return [];
+  const keys: string[] = [];
+  const budget = Math.max(1, fuzzyBudget(near.length));
+  for (const d of deletionsUpTo(sound, budget)) if (d.length >= 2) keys.push(`k:${d}`);
+  for (const d of deletionsUpTo(sound, 1)) keys.push(`j:${d}`);
+  return keys;
+};
+
 /** The keys to look up for a query, per channel. */
 export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Channel, string[]> => {
   const out = new Map<Channel, string[]>();
   if (a.near.length === 0) return out;
   out.set('identical', [`n:${a.near}`]);
-  if (channels.has('fuzzy') && a.near.length >= FUZZY_MIN - 1) {
-    const dels = a.near.length >= FUZZY_MIN ? deletions(a.near) : [];
-    out.set('fuzzy', [`d:${a.near}`, ...dels.flatMap((d) => [`n:${d}`, `d:${d}`])]);
+  if (channels.has('fuzzy')) {
+    const keys = fuzzyKeys(a.near);
+    if (a.compact.length >= PREFIX + 2) keys.push(`f:${a.compact.slice(0, PREFIX)}`);
+    out.set('fuzzy', keys);
   }
   if (channels.has('embedded')) {
     const keys = segments(a.near, 3).map((s) => `n:${s}`);
     if (a.nearWords.length > 1) {
       keys.push(`o:${[...a.nearWords].sort().join(' ')}`);
-      for (const w of a.nearWords) if (w.length >= 3) keys.push(`w:${w}`, `n:${w}`);
+      for (const w of a.nearWords) {
+        if (w.length >= 2) keys.push(`w:${w}`, `n:${w}`);
+        if (w.length >= 4) keys.push(...fuzzyKeys(w));
+      }
     } else keys.push(`w:${a.near}`);
     out.set('embedded', keys);
   }

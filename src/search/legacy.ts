@@ -67,7 +67,7 @@ export const translateLegacy = (raw: Record<string, unknown>, today: string): { 
     if (input.similarity !== undefined) throw conflict('strategies', 'similarity');
     const names = splitList(input.strategies);
     for (const n of names) {
-      if (!STRATEGY_CHANNELS[n]) throw new TmError('validation_error', `strategies: unknown strategy '${n}'.`, { param: 'strategies' });
+      if (!Object.hasOwn(STRATEGY_CHANNELS, n)) throw new TmError('validation_error', `strategies: unknown strategy '${n}'.`, { param: 'strategies' });
     }
     const isOldDefault = names.length === 2 && names.includes('exact') && names.includes('fuzzy');
     if (!isOldDefault) input.similarity = [...new Set(names.flatMap((n) => STRATEGY_CHANNELS[n]!))];
@@ -77,7 +77,7 @@ export const translateLegacy = (raw: Record<string, unknown>, today: string): { 
     retire('match');
     const m = String(input.match);
     if (m !== 'similar') {
-      const target = MATCH_FILTERS[m];
+      const target = Object.hasOwn(MATCH_FILTERS, m) ? MATCH_FILTERS[m] : undefined;
       if (!target) throw new TmError('validation_error', `match: unknown value '${m}'.`, { param: 'match' });
       if (input.q === undefined) throw new TmError('validation_error', `match=${m} needs q.`, { param: 'match' });
       if (input[target] !== undefined) throw conflict('match', target);

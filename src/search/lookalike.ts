@@ -13,5 +13,6 @@ export const skeleton = (text: string): string => {
   // Keep the symbols that stand in for letters (| for l, $ for s, @ for a) before punctuation goes.
   let s = fold(latin).replace(/[^\p{L}\p{N}|!$@]+/gu, '');
   for (const [from, to] of multi) s = s.split(from).join(to);
-  return [...s].map((c) => ascii[c] ?? c).join('');
+  // A doubled letter is easy to overlook at a glance.
+  return [...s].map((c) => ascii[c] ?? c).join('').replace(/(.)\1+/g, '$1');
 };

@@ -12,9 +12,10 @@ export const fold = (text: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Alphanumeric runs of the folded text; `&` is the word "and". */
+/** Alphanumeric runs of the folded text; `&` is the word "and"; apostrophes join (DAN TANA'S). */
 export const words = (folded: string): string[] =>
   folded
+    .replace(/['’`]/g, '')
     .replace(/&/g, ' and ')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 0);
@@ -37,8 +38,7 @@ export const NUMERAL_SOUNDS: Record<string, string> = {
 };
 
 const numberCanon = (w: string): string => {
-  const whole = NUMBER_WORDS[w];
-  if (whole !== undefined) return whole;
+  if (Object.hasOwn(NUMBER_WORDS, w)) return NUMBER_WORDS[w]!;
   for (const [prefix, digit] of PREFIXES) {
     if (w.length >= prefix.length + 3 && w.startsWith(prefix) && /^[a-z]/.test(w.slice(prefix.length))) {
       return digit + w.slice(prefix.length);
@@ -54,8 +54,25 @@ export const singular = (w: string): string => {
   return w;
 };
 
-/** Words of the near form: number words as numerals, plurals singular. */
-export const nearWords = (text: string): string[] => words(fold(text)).map((w) => singular(numberCanon(w)));
+/** Words of the near form: number words as numerals, plurals singular, a leading THE dropped. */
+export const nearWords = (text: string): string[] => {
+  const ws = words(fold(text)).map((w) => singular(numberCanon(w)));
+  return ws.length > 1 && ws[0] === 'the' ? ws.slice(1) : ws;
+};
+
+// Editex letter groups (Zobel & Dart 1996): letters in one group sound alike. C sits in two.
+export const SOUND_GROUPS = ['aeiouy', 'bp', 'ckq', 'dt', 'lr', 'mn', 'gj', 'fpv', 'sxz', 'csz'];
+const GROUP_KEY: Record<string, string> = { a: 'a', e: 'a', i: 'a', o: 'a', u: 'a', y: 'a', b: 'b', p: 'b', c: 'k', k: 'k', q: 'k', d: 'd', t: 'd', l: 'l', r: 'l', m: 'm', n: 'm', g: 'g', j: 'g', f: 'f', v: 'f', s: 's', x: 's', z: 's' };
+
+/** The near form with each letter replaced by its sound group and repeats collapsed (SEIKO/SEYCO -> saka). */
+export const soundKey = (near: string): string => {
+  let out = '';
+  for (const c of near) {
+    const g = Object.hasOwn(GROUP_KEY, c) ? GROUP_KEY[c]! : c;
+    if (out[out.length - 1] !== g) out += g;
+  }
+  return out;
+};
 
 /** The near-identical key: equal near keys differ only by spacing, punctuation, plural or numbers. */
 export const nearKey = (text: string): string => nearWords(text).join('');

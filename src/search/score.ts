@@ -2,7 +2,8 @@
 // 0..100 relevance. Calibration of the thresholds: docs/search.md and bench/eval-search.ts.
 import type { MatchTier } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from './analyze.js';
-import { dice, fuzzyBudget, osa } from './distance.js';
+import { commonPrefix, dice, fuzzyBudget, osa, soundOsa } from './distance.js';
+import { soundKey } from './normalize.js';
 
 /** Scores at or above this are `similar`; below, down to RELATED_MIN, `related`; lower is no hit. */
 export const SIMILAR_MIN = 0.75;
@@ -18,13 +19,21 @@ export interface Scored {
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
-const fuzzyLane = (q: Analysis, c: Analysis): number => {
-  const len = Math.max(q.near.length, c.near.length);
+/** Edit similarity within the length-scaled budget, 0 beyond it. */
+const editScore = (a: string, b: string, measure: typeof osa): number => {
+  const len = Math.max(a.length, b.length);
   const budget = Math.max(fuzzyBudget(len), len >= 3 ? 1 : 0);
-  const d = osa(q.near, c.near, budget);
-  if (d > budget) return 0;
+  const d = measure(a, b, budget);
+  return d > budget ? 0 : 1 - d / len;
+};
+
+// Spelling edits on the near form (sound-group substitutions cost half), or failing that, edits on
+// the sound keys (DOUGIES/HUGGIES rhyme), discounted because sound keys are coarse.
+const fuzzyLane = (q: Analysis, c: Analysis, orth: number): number => {
   const firstSame = q.near[0] === c.near[0] ? 1 : 0.95;
-  return (1 - d / len) * firstSame;
+  const spelling = editScore(q.near, c.near, soundOsa) * firstSame * (0.8 + 0.2 * orth);
+  const sound = editScore(soundKey(q.near), soundKey(c.near), osa) * (0.5 + 0.4 * orth);
+  return Math.max(spelling, sound);
 };
 
 const phoneticLane = (q: Analysis, c: Analysis, orth: number): number => {
@@ -38,16 +47,17 @@ const phoneticLane = (q: Analysis, c: Analysis, orth: number): number => {
         shortest = Math.min(a.length, b.length);
       }
     }
+  // Short codes (one or two sounds) are weak evidence: many unrelated marks share them.
   let whole = 0;
-  if (best === 0) whole = 0.8 + 0.15 * orth;
-  else if (best === 1 && shortest >= 3) whole = 0.68 + 0.15 * orth;
+  if (best === 0) whole = (shortest >= 3 ? 0.72 : 0.6) + 0.22 * orth;
+  else if (best === 1 && shortest >= 3) whole = 0.55 + 0.25 * orth;
   const qWords = q.wcodes.length ? q.wcodes : [q.pcodes];
   const cWords = c.wcodes.length ? c.wcodes : [c.pcodes];
   if (qWords.length + cWords.length <= 2) return whole;
   let matched = 0;
   for (const qc of qWords) if (qc.some((x) => x.length >= 2 && cWords.some((cc) => cc.includes(x)))) matched++;
   const cover = matched / Math.max(qWords.length, cWords.length);
-  return Math.max(whole, matched > 0 ? 0.5 + 0.3 * cover : 0);
+  return Math.max(whole, matched > 0 ? 0.45 + 0.3 * cover : 0);
 };
 
 const lookalikeLane = (q: Analysis, c: Analysis, orth: number): number => {
@@ -74,19 +84,31 @@ const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[
     else if (s.near.length >= 4) score = 0.56 + 0.3 * r;
     if (score > 0) terms = [s.near];
   }
+  // A long shared beginning (ECHINAID/ECHINACIN): the start of a mark weighs most.
+  const prefix = commonPrefix(q.compact, c.compact);
+  const longest = Math.max(q.compact.length, c.compact.length);
+  if (prefix >= 4 && prefix / longest >= 0.5 && score < 0.55 + 0.3 * (prefix / longest)) {
+    score = 0.55 + 0.3 * (prefix / longest);
+    terms = [q.compact.slice(0, prefix)];
+  }
+  const longer = Math.max(q.near.length, c.near.length);
   if (q.nearWords.length > 1 || c.nearWords.length > 1) {
     const qs = [...q.nearWords].sort().join(' ');
     if (q.near !== c.near && qs === [...c.nearWords].sort().join(' ')) return { score: 0.9, terms: q.nearWords };
+    // Shared words weighted by their length, so the distinctive long word counts more than GOLD.
     let shared = 0;
+    let firstShared = false;
     const sharedTerms: string[] = [];
-    for (const w of q.nearWords) {
-      if (w.length < 3) continue;
-      if (c.nearWords.includes(w)) {
-        shared += 1;
+    q.nearWords.forEach((w, i) => {
+      if (w.length < 3) return;
+      const at = c.nearWords.indexOf(w);
+      if (at >= 0) {
+        shared += w.length;
         sharedTerms.push(w);
-      } else if (w.length >= 3 && c.nearWords.some((x) => x.length >= 3 && osa(w, x, 1) <= 1)) shared += 0.7;
-    }
-    const overlap = 0.5 + 0.35 * (shared / Math.max(q.nearWords.length, c.nearWords.length));
+        if (i === 0 || at === 0) firstShared = true;
+      } else if (w.length >= 4 && c.nearWords.some((x) => x.length >= 4 && osa(w, x, 1) <= 1)) shared += 0.7 * w.length;
+    });
+    const overlap = 0.5 + 0.35 * (shared / longer) + (firstShared ? 0.05 : 0);
     if (shared > 0 && overlap > score) {
       score = overlap;
       terms = sharedTerms;
@@ -104,7 +126,7 @@ export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<C
   else if (q.near === c.near) tier = 'near_identical';
   if (tier) lanes.identical = tier === 'identical' ? 1 : 0.96;
   const orth = dice(q.near, c.near);
-  if (channels.has('fuzzy')) lanes.fuzzy = fuzzyLane(q, c);
+  if (channels.has('fuzzy')) lanes.fuzzy = fuzzyLane(q, c, orth);
   if (channels.has('phonetic')) lanes.phonetic = phoneticLane(q, c, orth);
   if (channels.has('lookalike')) lanes.lookalike = lookalikeLane(q, c, orth);
   if (channels.has('embedded')) {
