@@ -125,3 +125,24 @@ describe('reading inputs', () => {
     await expect(readAll(join(dir, 'missing.xml'))).rejects.toSatisfy(isInputError(/missing\.xml: cannot open: ENOENT/));
   });
 });
+
+describe('byte-order marks and line endings', () => {
+  it('reads XML, JSON and CRLF NDJSON that open with a UTF-8 BOM', async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+    const xml = join(dir, 'bom.xml');
+    writeFileSync(xml, Buffer.concat([bom, readFileSync(fixture('uspto/daily-xml/header-only-60000001.xml'))]));
+    const json = join(dir, 'bom.json');
+    writeFileSync(json, Buffer.concat([bom, readFileSync(fixture('euipo/tm_list_size10.json'))]));
+    const nd = join(dir, 'bom.ndjson');
+    writeFileSync(
+      nd,
+      Buffer.concat([bom, Buffer.from('{"office_code":"US","application_number":"1","mark_text":"A"}\r\n{"office_code":"US","application_number":"2","mark_text":"B"}\r\n')]),
+    );
+    const [x] = await readAll(xml);
+    const [j] = await readAll(json);
+    const [n] = await readAll(nd);
+    expect([x!.format, x!.items.every((i) => i.ok), x!.items.length]).toEqual(['uspto-daily-xml', true, 1]);
+    expect([j!.format, j!.items.every((i) => i.ok), j!.items.length]).toEqual(['euipo-json', true, 10]);
+    expect([n!.format, n!.items.map((i) => (i.ok ? i.record.mark_text : i.reason))]).toEqual(['ndjson', ['A', 'B']]);
+  });
+});

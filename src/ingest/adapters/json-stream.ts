@@ -19,7 +19,8 @@ interface Frame {
   target: boolean;
 }
 
-const WS = new Set([' ', '\n', '\r', '\t']);
+/** JSON whitespace, plus the byte-order mark some exports open with. */
+const WS = new Set([' ', '\n', '\r', '\t', '\ufeff']);
 
 /** Yields the elements found at any of the key paths (first match wins per container). */
 export async function* streamJsonElements(

@@ -153,8 +153,10 @@ export const ndjson: FormatAdapter = {
     const lines = createInterface({ input, crlfDelay: Infinity });
     let n = 0;
     let seen = false;
-    for await (const line of lines) {
+    for await (const raw of lines) {
       n += 1;
+      // A UTF-8 byte-order mark may open the file.
+      const line = n === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
       if (line.trim() === '') continue;
       const item = parseNdjsonLine(line, n);
       // A first line that is not a JSON object means the whole file is something else.
