@@ -7,6 +7,9 @@ import { TmError } from '../errors.js';
 
 type Kind = 'array' | 'number' | 'boolean' | 'string' | 'object' | 'other';
 
+/** Comma items and repeated keys of one query string together; more is refused as too_complex. */
+export const MAX_QUERY_TERMS = 200;
+
 const WRAPPERS = new Set(['optional', 'default', 'nullable', 'prefault', 'readonly', 'catch', 'nonoptional']);
 
 interface Def {
@@ -94,6 +97,12 @@ export const fromQuery = (
     grouped.set(key, [...(grouped.get(key) ?? []), value]);
   }
   const input: Record<string, unknown> = {};
+  const terms = [...grouped.values()].flat().reduce((n, v) => n + v.split(',').length, 0);
+  if (terms > MAX_QUERY_TERMS) {
+    throw new TmError('too_complex', `The query names ${terms} values; at most ${MAX_QUERY_TERMS} are served in one request.`, {
+      suggestion: 'Split it into several requests, or use POST /v1/trademarks/batch for many identifiers.',
+    });
+  }
   for (const [key, values] of grouped) {
     const field = shape[key]!;
     const kind = kindOf(field);

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
+import { Hono, type Context as HonoContext } from 'hono';
 import { logRequest, RateLimiter, rateLimitHeaders } from '../auth/index.js';
 import { randomId } from '../core/ids.js';
 import type { Context } from '../context.js';
@@ -68,6 +68,16 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
 
   const app = new Hono<HttpEnv>();
 
+  function renderError(err: unknown, c: HonoContext<HttpEnv>): Response {
+    const tm = toTmError(err);
+    if (tm.type === 'internal_error') ctx.logger.warn(`internal error on ${c.req.method} ${c.req.path} (${c.get('requestId')}): ${String((err as Error)?.stack ?? err)}`);
+    const earlier = c.get('op')?.http?.shape === 'earlier';
+    return jsonResponse(JSON.stringify(errorBody(tm, rawPath(c.req.url), c.get('requestId'), earlier)), tm.status, {
+      ...errorHeaders(tm),
+      'TM-Error-Type': tm.type,
+    });
+  }
+
   app.use('*', async (c, next) => {
     const started = performance.now();
     const requestId = randomId('req_');
@@ -81,6 +91,9 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     if (work) inFlight++;
     try {
       await next();
+    } catch (err) {
+      // Errors that escape Hono's own handling (the not-found handler) are rendered here too.
+      c.res = renderError(err, c);
     } finally {
       if (work) inFlight--;
       if (inFlight === 0 && idle) idle();
@@ -110,15 +123,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     });
   });
 
-  app.onError((err, c) => {
-    const tm = toTmError(err);
-    if (tm.type === 'internal_error') ctx.logger.warn(`internal error on ${c.req.method} ${c.req.path} (${c.get('requestId')}): ${String((err as Error)?.stack ?? err)}`);
-    const earlier = c.get('op')?.http?.shape === 'earlier';
-    return jsonResponse(JSON.stringify(errorBody(tm, rawPath(c.req.url), c.get('requestId'), earlier)), tm.status, {
-      ...errorHeaders(tm),
-      'TM-Error-Type': tm.type,
-    });
-  });
+  app.onError(renderError);
 
   mountHealth(app, ctx, { draining: () => draining, startedAt: performance.now() });
   app.get('/v1/openapi.json', (c) => {
