@@ -23,11 +23,16 @@ const pad4 = (n: number): string => (n < 10 ? `000${n}` : n < 100 ? `00${n}` : n
 
 export const formatYmd = (y: number, m: number, d: number): IsoDateString => `${pad4(y)}-${pad2(m)}-${pad2(d)}`;
 
+const digit = (s: string, i: number): number => {
+  const c = s.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : Number.NaN;
+};
+
 /** Year, month and day of an ISO date; throws on anything that is not a real calendar date. */
 export const parseYmd = (iso: IsoDateString): [number, number, number] => {
-  const y = Number(iso.slice(0, 4));
-  const m = Number(iso.slice(5, 7));
-  const d = Number(iso.slice(8, 10));
+  const y = digit(iso, 0) * 1000 + digit(iso, 1) * 100 + digit(iso, 2) * 10 + digit(iso, 3);
+  const m = digit(iso, 5) * 10 + digit(iso, 6);
+  const d = digit(iso, 8) * 10 + digit(iso, 9);
   if (iso.length !== 10 || iso[4] !== '-' || iso[7] !== '-' || !(m >= 1 && m <= 12) || !(d >= 1 && d <= daysInMonth(y, m))) {
     throw new RangeError(`not a calendar date (YYYY-MM-DD): ${iso}`);
   }

@@ -5,6 +5,7 @@ import Holidays from 'date-holidays';
 import { addDays, weekday, WEEKDAY_NAMES, type IsoDateString } from '../core/dates.js';
 import type { RollReason } from '../core/schemas/derived.js';
 import type { ClosureTable } from './catalog-schema.js';
+import { liveHolidays, tableHolidays, type HolidayTable } from './holiday-table.js';
 
 export interface Rolled {
   date: IsoDateString;
@@ -30,16 +31,13 @@ export const normaliseRegion = (country: string, region: string): string => {
   return upper.startsWith(`${country.toUpperCase()}-`) ? upper.slice(country.length + 1) : upper;
 };
 
-const yearClosures = (table: ClosureTable, region: string | null, year: number): Map<string, string> => {
+const yearClosures = (table: ClosureTable, holidays: (year: number) => Map<string, string>, place: string | null, year: number): Map<string, string> => {
   const days = new Map<string, string>();
   const spec = table.holidays;
   if (spec) {
-    const place = region ?? spec.region;
-    const hd = place ? new Holidays(spec.country, place) : new Holidays(spec.country);
-    for (const h of hd.getHolidays(year) ?? []) {
-      const date = h.date.slice(0, 10);
-      if (!spec.types.includes(h.type) || spec.exclude_month_days.includes(date.slice(5))) continue;
-      days.set(date, `public holiday: ${h.name}${place ? ` (${spec.country}-${place})` : ''}`);
+    for (const [date, name] of holidays(year)) {
+      if (spec.exclude_month_days.includes(date.slice(5))) continue;
+      days.set(date, `public holiday: ${name}${place ? ` (${spec.country}-${place})` : ''}`);
     }
   }
   const mark = (from: string, to: string, reason: string) => {
@@ -63,19 +61,31 @@ const yearClosures = (table: ClosureTable, region: string | null, year: number):
   return days;
 };
 
-export const createCalendar = (table: ClosureTable, region: string | null = null): BusinessCalendar => {
+export const createCalendar = (table: ClosureTable, region: string | null = null, precomputed: HolidayTable | null = null): BusinessCalendar => {
   const byYear = new Map<number, Map<string, string>>();
   const weekend = new Set(table.weekend);
+  const spec = table.holidays;
+  const place = spec ? (region ?? spec.region) : null;
+  // The precomputed table serves the office's default place; any other place is computed live.
+  const usable = precomputed && spec && precomputed.country === spec.country && precomputed.region === place ? precomputed : null;
+  let hd: Holidays | null = null;
+  const holidays = (year: number): Map<string, string> => {
+    const fromTable = usable ? tableHolidays(usable, year) : null;
+    if (fromTable || !spec) return fromTable ?? new Map();
+    hd ??= place ? new Holidays(spec.country, place) : new Holidays(spec.country);
+    return liveHolidays(hd, year, spec.types);
+  };
   const closures = (year: number): Map<string, string> => {
     let m = byYear.get(year);
     if (!m) {
-      m = yearClosures(table, region, year);
+      m = yearClosures(table, holidays, place, year);
       byYear.set(year, m);
     }
     return m;
   };
   const closedReason = (date: IsoDateString): string | null => {
-    const listed = closures(Number(date.slice(0, 4))).get(date);
+    const year = (date.charCodeAt(0) - 48) * 1000 + (date.charCodeAt(1) - 48) * 100 + (date.charCodeAt(2) - 48) * 10 + date.charCodeAt(3) - 48;
+    const listed = closures(year).get(date);
     if (listed === '') return null;
     if (listed) return listed;
     const w = weekday(date);

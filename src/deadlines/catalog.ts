@@ -5,10 +5,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ClosureTable, OfficeRuleSet, type DeadlineRule } from './catalog-schema.js';
+import { HolidayTable } from './holiday-table.js';
 
 export interface Catalog {
   offices: Map<string, OfficeRuleSet>;
   closures: Map<string, ClosureTable>;
+  /** Precomputed public holidays of each office's default place (data/closures/holidays). */
+  holidays: Map<string, HolidayTable>;
   rules: Map<string, DeadlineRule>;
 }
 
@@ -48,7 +51,13 @@ export const loadCatalog = (root: string = findPackageRoot()): Catalog => {
     if (!parsed.success) throw new Error(`data/closures/${file}: ${parsed.error.message}`);
     closures.set(parsed.data.office_code, parsed.data);
   }
-  return { offices, closures, rules };
+  const holidays = new Map<string, HolidayTable>();
+  for (const { file, json } of readJsonFiles(join(root, 'data', 'closures', 'holidays'))) {
+    const parsed = HolidayTable.safeParse(json);
+    if (!parsed.success) throw new Error(`data/closures/holidays/${file}: ${parsed.error.message}`);
+    holidays.set(parsed.data.office_code, parsed.data);
+  }
+  return { offices, closures, holidays, rules };
 };
 
 let cached: Catalog | null = null;

@@ -34,16 +34,28 @@ export const officeCalendar = (catalog: Catalog, officeCode: string, region: str
   const key = `${officeCode}|${place ?? ''}`;
   let cal = calendars.get(key);
   if (!cal) {
-    cal = createCalendar(table, place);
+    cal = createCalendar(table, place, catalog.holidays.get(officeCode) ?? null);
     calendars.set(key, cal);
   }
   return cal;
 };
 
+const defaultSettings = new WeakMap<OfficeRuleSet, Record<string, string>>();
+
+const settingsFor = (office: OfficeRuleSet, overrides: Readonly<Record<string, string>> | undefined): Record<string, string> => {
+  if (overrides && Object.keys(overrides).length) return effectiveSettings(office.settings, overrides);
+  let s = defaultSettings.get(office);
+  if (!s) {
+    s = effectiveSettings(office.settings);
+    defaultSettings.set(office, s);
+  }
+  return s;
+};
+
 const makeEnv = (catalog: Catalog, office: OfficeRuleSet, subject: DeadlineSubject, asOf: IsoDateString, options: DeriveOptions): Env => ({
   asOf,
   cal: officeCalendar(catalog, office.office_code, subject.office_code === office.office_code ? subject.region : null),
-  settings: effectiveSettings(office.settings, options.settings),
+  settings: settingsFor(office, options.settings),
   subject,
 });
 

@@ -80,18 +80,35 @@ export const isPending = (status: DeadlineSubject['status']): boolean =>
 export const recordKind = (record: Pick<TrademarkRecord, 'office_code' | 'ir_number'>): z.infer<typeof RecordKind> =>
   record.office_code === 'WO' ? 'international_registration' : record.ir_number ? 'madrid_designation' : 'national';
 
+type Evidence = OfficeRuleSet['evidence'][number];
+const evidenceIndex = new WeakMap<OfficeRuleSet, Map<string, Evidence[]>>();
+
+/** The office's evidence entries by event code, built once per office. */
+const indexOf = (office: OfficeRuleSet): Map<string, Evidence[]> => {
+  let index = evidenceIndex.get(office);
+  if (!index) {
+    index = new Map();
+    for (const ev of office.evidence) for (const code of ev.codes) index.set(code, [...(index.get(code) ?? []), ev]);
+    evidenceIndex.set(office, index);
+  }
+  return index;
+};
+
 /** Maps a stored record to the engine's input; the office's evidence codes turn events into filings. */
 export const subjectFromRecord = (record: TrademarkRecord, office: OfficeRuleSet | undefined): DeadlineSubject => {
   const filings: DeadlineSubject['filings'] = [];
   const officeActions: DeadlineSubject['office_actions'] = [];
-  for (const e of office?.evidence.length ? record.events : []) {
-    if (!e.date || !e.raw.code) continue;
-    const label = (e.raw.label ?? e.description ?? '').toUpperCase();
-    for (const ev of office!.evidence) {
-      if (!ev.codes.includes(e.raw.code)) continue;
-      if (ev.label_includes && !label.includes(ev.label_includes)) continue;
-      if (ev.label_excludes && label.includes(ev.label_excludes)) continue;
-      if (ev.filing === 'office_action') officeActions.push({ date: e.date, code: e.raw.code });
+  const index = office?.evidence.length ? indexOf(office) : null;
+  for (const e of index ? record.events : []) {
+    const entries = e.raw.code ? index!.get(e.raw.code) : undefined;
+    if (!entries || !e.date) continue;
+    for (const ev of entries) {
+      if (ev.label_includes || ev.label_excludes) {
+        const label = (e.raw.label ?? e.description ?? '').toUpperCase();
+        if (ev.label_includes && !label.includes(ev.label_includes)) continue;
+        if (ev.label_excludes && label.includes(ev.label_excludes)) continue;
+      }
+      if (ev.filing === 'office_action') officeActions.push({ date: e.date, code: e.raw.code! });
       else filings.push({ type: ev.filing as FilingType, date: e.date });
     }
   }

@@ -75,31 +75,15 @@ export const cycleDates = (
   return { cycle, termEnd, due, windowOpens, graceEnd, restorationEnd };
 };
 
-/** The statutory ladder: term ends of cycles 1, 2, … from the anchor, each renewal counted from the old term end. */
-export function* termLadder(rule: DeadlineRule, anchor: IsoDateString, ctx: RegimeContext): Generator<TermCycle> {
-  const base = resolveParams(rule, ctx);
-  const convention = base.convention ?? 'A';
-  const place = (months: number): IsoDateString => {
-    const d = addMonths(anchor, months, convention);
-    return base.term_end === 'end_of_month' ? endOfMonth(d) : d;
-  };
-  let months = periodMonths(base.first_term ?? TEN_YEARS);
-  let termEnd = place(months);
-  for (let cycle = 1; cycle <= MAX_CYCLES; cycle++) {
-    const p = resolveParams(rule, { ...ctx, termEnd });
-    yield cycleDates(p, cycle, termEnd, ctx.registration);
-    months += periodMonths(p.renewal_term ?? TEN_YEARS);
-    termEnd = place(months);
-  }
-}
-
 /** The date from which evidence of a filing counts for a cycle: its window, or a year before its due date. */
 const evidenceFrom = (c: TermCycle): IsoDateString => c.windowOpens ?? addMonths(c.due, -12);
 
 /**
- * The current term: the first cycle not paid by a renewal on record, or the cycle the office-stated
- * expiry names. A renewal dated d pays the latest cycle whose window had opened by d, so a renewal
- * recorded months after its grace period still pays its own cycle.
+ * The current term on the statutory ladder (term ends of cycles 1, 2, … from the anchor, each
+ * renewal counted from the old term end): the first cycle not paid by a renewal on record, or the
+ * cycle the office-stated expiry names if later. A renewal dated d pays the latest cycle whose
+ * window had opened by d, so a renewal recorded months after its grace period still pays its own
+ * cycle, and an early renewal never moves the new term's start.
  */
 export const currentTerm = (
   rule: DeadlineRule,
@@ -109,31 +93,37 @@ export const currentTerm = (
   useOfficeExpiry: boolean,
 ): CurrentTerm | null => {
   const satisfiedBy = rule.satisfied_by ?? ['renewal', rule.type];
-  const evidence = subject.filings.filter((f) => satisfiedBy.includes(f.type)).map((f) => f.date);
-  if (subject.last_renewal_date) evidence.push(subject.last_renewal_date);
+  let latest: IsoDateString | null = subject.last_renewal_date ?? null;
+  for (const f of subject.filings) if (satisfiedBy.includes(f.type) && (latest === null || f.date > latest)) latest = f.date;
   const officeExpiry = useOfficeExpiry ? (subject.expiry_date ?? null) : null;
-  if (!anchor) {
-    if (!officeExpiry) return null;
+  const anchored = (renewed: boolean): CurrentTerm => {
     const p = resolveParams(rule, { ...ctx, termEnd: officeExpiry });
-    return { ...cycleDates(p, 0, officeExpiry, ctx.registration), renewed: false, anchoredOnOfficeExpiry: true };
+    return { ...cycleDates(p, 0, officeExpiry!, ctx.registration), renewed, anchoredOnOfficeExpiry: true };
+  };
+  if (!anchor) return officeExpiry ? anchored(false) : null;
+  const base = resolveParams(rule, ctx);
+  const convention = base.convention ?? 'A';
+  const place = (months: number): IsoDateString => {
+    const d = addMonths(anchor, months, convention);
+    return base.term_end === 'end_of_month' ? endOfMonth(d) : d;
+  };
+  let months = periodMonths(base.first_term ?? TEN_YEARS);
+  let byEvidence: TermCycle | null = null;
+  let byOffice: TermCycle | null = null;
+  let last: TermCycle | null = null;
+  for (let cycle = 1; cycle <= MAX_CYCLES; cycle++) {
+    const termEnd = place(months);
+    const p = resolveParams(rule, { ...ctx, termEnd });
+    const c = cycleDates(p, cycle, termEnd, ctx.registration);
+    last = c;
+    if (!byEvidence && (latest === null || evidenceFrom(c) > latest)) byEvidence = c;
+    if (officeExpiry && !byOffice && (c.termEnd === officeExpiry || c.due === officeExpiry)) byOffice = c;
+    if (byEvidence && (!officeExpiry || byOffice || c.termEnd > officeExpiry)) break;
+    months += periodMonths(p.renewal_term ?? TEN_YEARS);
   }
-  const ladder: TermCycle[] = [];
-  let paid = 0;
-  let officeCycle = 0;
-  for (const c of termLadder(rule, anchor, ctx)) {
-    ladder.push(c);
-    const prev = ladder[ladder.length - 2];
-    if (prev && evidence.some((d) => d >= evidenceFrom(prev) && d < evidenceFrom(c))) paid = prev.cycle;
-    if (officeExpiry && (c.termEnd === officeExpiry || c.due === officeExpiry)) officeCycle = c.cycle;
-    const passedEvidence = evidence.every((d) => d < evidenceFrom(c));
-    if (passedEvidence && (!officeExpiry || c.termEnd > officeExpiry)) break;
-  }
-  if (officeExpiry && officeCycle === 0 && officeExpiry > ladder[paid]!.termEnd) {
-    // The office states an expiry the statutory ladder does not reach: trust the office, keyed on its date.
-    const p = resolveParams(rule, { ...ctx, termEnd: officeExpiry });
-    return { ...cycleDates(p, 0, officeExpiry, ctx.registration), renewed: true, anchoredOnOfficeExpiry: true };
-  }
-  const current = Math.max(paid + 1, officeCycle, 1);
-  const c = ladder[Math.min(current, ladder.length) - 1]!;
-  return { ...c, renewed: c.cycle > 1, anchoredOnOfficeExpiry: false };
+  const fromEvidence = byEvidence ?? last!;
+  // The office states an expiry the statutory ladder does not reach: trust the office, keyed on its date.
+  if (officeExpiry && !byOffice && officeExpiry > fromEvidence.termEnd) return anchored(true);
+  const current = byOffice && byOffice.cycle > fromEvidence.cycle ? byOffice : fromEvidence;
+  return { ...current, renewed: current.cycle > 1, anchoredOnOfficeExpiry: false };
 };
