@@ -89,26 +89,34 @@ const zipEntries = (path: string): AsyncIterable<InputEntry> => ({
         err ? reject(new TmError('input_error', `${path}: not a readable zip archive: ${err.message}`)) : resolve(z),
       ),
     );
+    // One set of listeners for the archive's life, so an error between entries is never unhandled.
+    let waiting: { resolve: (entry: yauzl.Entry | null) => void; reject: (err: TmError) => void } | null = null;
+    let failure: TmError | null = null;
+    zip.on('entry', (entry: yauzl.Entry) => waiting?.resolve(entry));
+    zip.on('end', () => waiting?.resolve(null));
+    zip.on('error', (err: Error) => {
+      failure = new TmError('input_error', `${path}: corrupt zip archive: ${err.message}`);
+      waiting?.reject(failure);
+    });
+    const nextEntry = () =>
+      new Promise<yauzl.Entry | null>((resolve, reject) => {
+        if (failure) return reject(failure);
+        waiting = { resolve, reject };
+        zip.readEntry();
+      });
     try {
-      for (;;) {
-        const entry = await new Promise<yauzl.Entry | null>((resolve, reject) => {
-          zip.once('entry', resolve);
-          zip.once('end', () => resolve(null));
-          zip.once('error', (err: Error) => reject(new TmError('input_error', `${path}: corrupt zip archive: ${err.message}`)));
-          zip.readEntry();
-        });
-        zip.removeAllListeners('entry').removeAllListeners('end').removeAllListeners('error');
-        if (!entry) return;
+      for (let entry = await nextEntry(); entry; entry = await nextEntry()) {
         if (entry.fileName.endsWith('/')) continue;
+        const current = entry;
         const raw = await new Promise<Readable>((resolve, reject) =>
-          zip.openReadStream(entry, (err, s) =>
-            err ? reject(new TmError('input_error', `${path}:${entry.fileName}: ${err.message}`)) : resolve(s),
+          zip.openReadStream(current, (err, s) =>
+            err ? reject(new TmError('input_error', `${path}:${current.fileName}: ${err.message}`)) : resolve(s),
           ),
         );
-        const entryName = `${path}:${entry.fileName}`;
-        const stream = entry.fileName.endsWith('.gz') ? gunzip(raw, entryName) : guarded(raw, entryName);
+        const entryName = `${path}:${current.fileName}`;
+        const stream = current.fileName.endsWith('.gz') ? gunzip(raw, entryName) : guarded(raw, entryName);
         yield { entryName, stream };
-        // The caller must consume each stream before asking for the next; drain what it left.
+        // The caller consumes each stream before asking for the next; drain whatever it left.
         if (!raw.readableEnded) raw.resume();
       }
     } finally {

@@ -112,6 +112,13 @@ describe('reading inputs', () => {
     await expect(readAll(cutJson)).rejects.toSatisfy(isInputError(/cut\.json: not well-formed JSON.*truncated/));
   });
 
+  it('turns a truncated zip archive into an input error', async () => {
+    const zip = zipSync({ 'a.xml': readFileSync(fixture('uspto/daily-xml/apc180218-sample.xml')) });
+    const cut = join(dir, 'cut.zip');
+    writeFileSync(cut, zip.subarray(0, Math.floor(zip.length / 2)));
+    await expect(readAll(cut)).rejects.toSatisfy(isInputError(/cut\.zip: not a readable zip archive/));
+  });
+
   it('refuses non-XML given to an XML format and non-JSON given to a JSON format', async () => {
     const json = join(dir, 'apple.json');
     copyFileSync(fixture('euipo/tm_apple_size10.json'), json);
