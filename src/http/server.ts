@@ -52,6 +52,9 @@ export interface HttpServer {
   shutdown(): Promise<void>;
 }
 
+/** How long idle-socket closing may take once in-flight requests are done. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
 const isHealth = (path: string): boolean => path === '/v1/health' || path.startsWith('/health/');
 
 export const createHttpServer = (options: HttpServerOptions): HttpServer => {
@@ -157,9 +160,16 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
       if (inFlight > 0) await new Promise<void>((r) => (idle = r));
       if (mcpCleanup) await mcpCleanup();
       if (server) {
-        const closed = new Promise<void>((r) => server!.close(() => r()));
-        server.closeAllConnections();
+        const s = server;
+        const closed = new Promise<void>((r) => s.close(() => r()));
+        // Responses still being written finish first; idle keep-alive sockets are closed as they
+        // appear, and anything left after the grace period is cut.
+        const sweep = setInterval(() => s.closeIdleConnections(), 50);
+        const cut = setTimeout(() => s.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        s.closeIdleConnections();
         await closed;
+        clearInterval(sweep);
+        clearTimeout(cut);
       }
       ctx.store.auth.usage.flush();
     },
