@@ -64,6 +64,31 @@ describe('USPTO TSDR JSON adapter', () => {
   });
 });
 
+describe('USPTO TSDR JSON adapter, registered-mark keys', () => {
+  it('reads the registration date, publication date and numeric first-use dates', async () => {
+    const doc = {
+      trademarks: [
+        {
+          status: { serialNumber: 88326251, usRegistrationNumber: '5845537', usRegistrationDate: '2019-08-27', status: 700, statusDate: '2019-08-27', markElement: '88 HEAD IN THE CLOUDS', markDrawingCd: '3' },
+          gsList: [{ internationalClasses: [{ code: '041' }], usClasses: [{ code: '100' }, { code: '107' }], statusCode: '6', firstUseDate: 20180922, firstUseInCommerceDate: 20180922, description: 'Entertainment services', primeClassCode: '041' }],
+          prosecutionHistory: [{ entryCode: 'R.PR', entryType: 'A', entryDate: '2019-08-27T04:00:00.000+0000', entryDesc: 'REGISTERED-PRINCIPAL REGISTER' }],
+          publication: { serialNumber: 88326251, datePublished: '2019-06-11', officialGazettes: [] },
+        },
+      ],
+    };
+    const [item] = await parseString(tsdrJson, JSON.stringify(doc));
+    if (!item!.ok) throw new Error(item!.reason);
+    expect(item!.record).toMatchObject({
+      application_number: '88326251',
+      registration_number: '5845537',
+      registration_date: '2019-08-27',
+      publication_date: '2019-06-11',
+      status: { primary: 'active', stage: 'registered' },
+      classifications: [{ nice_class: 41, office_classes: ['100', '107'], first_use_date: '2018-09-22', first_use_in_commerce_date: '2018-09-22' }],
+    });
+  });
+});
+
 describe('EUIPO search-API JSON adapter', () => {
   it('reads the ten "apple" records with status, dates, classes and parties', async () => {
     const list = records(await parseFixture(euipoJson, 'euipo/tm_apple_size10.json'));

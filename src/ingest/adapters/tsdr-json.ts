@@ -105,9 +105,8 @@ const toRecord = (tm: Record<string, unknown>): TrademarkRecord | string => {
     standard_characters_claimed: typeof get(s, 'standardChar') === 'boolean' ? (get(s, 'standardChar') as boolean) : null,
   };
   r.filing_date = toIsoDate(str(get(s, 'filingDate')));
-  r.registration_date = toIsoDate(str(get(s, 'usRegistrationDate')) ?? str(get(s, 'registrationDate')));
-  r.publication_date = toIsoDate(str(get(list(get(tm, 'publication.officialGazettes'))[0], 'issueDate')));
-  r.last_renewal_date = toIsoDate(str(get(s, 'renewalDate')));
+  r.registration_date = toIsoDate(str(get(s, 'usRegistrationDate')));
+  r.publication_date = toIsoDate(str(get(tm, 'publication.datePublished')));
   r.ir_number = list(tm['relationshipBundleList']).map((b) => str(get(b, 'internationalRegistrationNumber'))).find(Boolean) ?? null;
   r.owners = owners(tm['parties']);
   r.attorneys = attorneys(s);
