@@ -68,8 +68,8 @@ const operationFor = (route: Route, op: OpDefinition, earlier: OpDefinition | nu
     for (const name of pathParams) delete props?.[name];
     if (Array.isArray(body.required)) body.required = (body.required as string[]).filter((n) => !pathParams.includes(n));
     requestBody = { required: true, content: { 'application/json': { schema: body } } };
-    parameters.push({ $ref: '#/components/parameters/Idempotency-Key' });
   }
+  if (route.method !== 'GET') parameters.push({ $ref: '#/components/parameters/Idempotency-Key' });
   if (earlier) {
     parameters.push({
       name: SHAPE_HEADER,
@@ -101,7 +101,7 @@ const operationFor = (route: Route, op: OpDefinition, earlier: OpDefinition | nu
     responses['413'] = ref('PayloadTooLarge');
   }
   return {
-    operationId: op.name,
+    operationId: route.alias ? `${op.name}_at${route.path.replace(/\W+/g, '_')}` : op.name,
     summary: op.summary,
     ...(op.description ? { description: op.description } : {}),
     tags: [op.http?.shape === 'earlier' ? 'earlier shape' : op.scope],

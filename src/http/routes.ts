@@ -27,6 +27,8 @@ export interface Route {
   path: string;
   current: OpDefinition | null;
   earlier: OpDefinition | null;
+  /** True for a path listed in `http.aliases` rather than the operation's own path. */
+  alias: boolean;
 }
 
 /** Header that selects the earlier (§4.3) shape where a path serves both. */
@@ -39,7 +41,7 @@ export const routeTable = (ops: readonly OpDefinition[]): Route[] => {
     if (!op.http || op.local) continue;
     for (const path of [op.http.path, ...(op.http.aliases ?? [])]) {
       const key = `${op.http.method} ${path}`;
-      const route = routes.get(key) ?? { method: op.http.method, path, current: null, earlier: null };
+      const route = routes.get(key) ?? { method: op.http.method, path, current: null, earlier: null, alias: path !== op.http.path };
       const slot = op.http.shape === 'earlier' ? 'earlier' : 'current';
       if (route[slot]) throw new Error(`two operations serve ${key}: ${route[slot].name} and ${op.name}`);
       route[slot] = op;
