@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext, type Context } from '../../src/context.js';
-import { trademarkId } from '../../src/core/ids.js';
 import { TrademarkRecord } from '../../src/core/schemas/trademark.js';
+import { emptyRecord } from '../../src/ingest/adapters/common.js';
 
 type Overrides = Partial<Omit<TrademarkRecord, 'status'>> & { status?: Partial<TrademarkRecord['status']> };
 
@@ -12,47 +12,15 @@ export const makeRecord = (overrides: Overrides = {}): TrademarkRecord => {
   const office = overrides.office_code ?? 'US';
   const number = overrides.application_number ?? '90000001';
   const { status, ...rest } = overrides;
+  const blank = emptyRecord(office, number, 'test');
   return TrademarkRecord.parse({
-    id: trademarkId(office, number),
-    object: 'trademark',
-    office_code: office,
-    application_number: number,
-    registration_number: null,
+    ...blank,
     mark_text: 'EXAMPLE',
     mark_type: 'word',
-    disclaimer: null,
-    register: null,
     filing_date: '2020-01-15',
-    registration_date: null,
-    publication_date: null,
-    expiry_date: null,
-    renewal_due_date: null,
-    last_renewal_date: null,
-    priority_date: null,
-    protection_effective_date: null,
-    ir_number: null,
-    ir_date: null,
-    designations: [],
-    territory_count: null,
-    owners: [],
-    attorneys: [],
-    classifications: [],
-    design_codes: [],
-    media: [],
-    events: [],
-    source_format: 'test',
     source_date: '2024-01-01',
     ...rest,
-    status: {
-      primary: 'pending',
-      stage: 'filed',
-      reason: null,
-      challenges: [],
-      effective_date: null,
-      basis: 'office',
-      raw: null,
-      ...status,
-    },
+    status: { ...blank.status, primary: 'pending', stage: 'filed', ...status },
   });
 };
 
