@@ -55,22 +55,6 @@ const newCase = (): CaseFile => ({
   foreign: [],
 });
 
-/** Elements that open a context in which leaf names mean something else. */
-const CONTEXTS = new Set([
-  'case-file-header',
-  'case-file-statement',
-  'case-file-event-statement',
-  'classification',
-  'correspondent',
-  'case-file-owner',
-  'nationality',
-  'design-search',
-  'international-registration',
-  'foreign-application',
-  'madrid-international-filing-record',
-  'prior-registration-application',
-]);
-
 /** The header and top-level leaves the record uses; the ~50 other indicator flags are skipped. */
 const KEPT = new Set([
   'serial-number',
@@ -268,9 +252,8 @@ export const usptoDailyXml: FormatAdapter = {
             fields = c.top;
             return;
           }
-          if (!c || !CONTEXTS.has(name)) return;
-          contexts.push(ctx);
-          ctx = name;
+          if (!c) return;
+          // A switch rather than a Set lookup: most elements are leaves and fall through cheaply.
           switch (name) {
             case 'case-file-header':
               c.hasHeader = true;
@@ -300,9 +283,18 @@ export const usptoDailyXml: FormatAdapter = {
               fields = {};
               c.events.push(fields);
               break;
-            default:
+            case 'case-file-statement':
+            case 'correspondent':
+            case 'design-search':
+            case 'madrid-international-filing-record':
+            case 'prior-registration-application':
               fields = {};
+              break;
+            default:
+              return;
           }
+          contexts.push(ctx);
+          ctx = name;
         },
         close(name, text) {
           if (!c) return;
