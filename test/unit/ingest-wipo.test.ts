@@ -139,3 +139,28 @@ describe('WIPO ST.66 and ST.96 adapters', () => {
     expect(items[1]).toMatchObject({ ok: true, recordNumber: 2, record: { application_number: '97000002', office_code: 'US' } });
   });
 });
+
+describe('ST.66 bulk layout', () => {
+  it('emits each TradeMark of one transaction on its own, with applicants nested or following', async () => {
+    const mark = (n: string, applicant: string) =>
+      `<TradeMark><RegistrationOfficeCode>EM</RegistrationOfficeCode><ApplicationNumber>${n}</ApplicationNumber>` +
+      `<MarkCurrentStatusCode>Registered</MarkCurrentStatusCode><WordMarkSpecification><MarkVerbalElementText>M${n}</MarkVerbalElementText></WordMarkSpecification>` +
+      (applicant
+        ? `<ApplicantDetails><Applicant><ApplicantAddressBook><FormattedNameAddress><Name><FreeFormatName><FreeFormatNameDetails>` +
+          `<FreeFormatNameLine>${applicant}</FreeFormatNameLine></FreeFormatNameDetails></FreeFormatName></Name></FormattedNameAddress></ApplicantAddressBook></Applicant></ApplicantDetails>`
+        : '') +
+      `</TradeMark>`;
+    const xml =
+      `<Transaction xmlns="http://www.wipo.int/standards/XMLSchema/trademarks"><TradeMarkTransactionBody><TransactionContentDetails>` +
+      `<TransactionData><TradeMarkDetails>${mark('001', 'Alpha AG')}${mark('002', 'Beta SA')}${mark('003', '')}</TradeMarkDetails>` +
+      `<ApplicantDetails><Applicant><ApplicantAddressBook><FormattedNameAddress><Name><FreeFormatName><FreeFormatNameDetails>` +
+      `<FreeFormatNameLine>Gamma Ltd</FreeFormatNameLine></FreeFormatNameDetails></FreeFormatName></Name></FormattedNameAddress></ApplicantAddressBook></Applicant></ApplicantDetails>` +
+      `</TransactionData></TransactionContentDetails></TradeMarkTransactionBody></Transaction>`;
+    const list = (await parseString(st66, xml)).map((i) => (i.ok ? [i.recordNumber, i.record.mark_text, i.record.owners.map((o) => o.name)] : i.reason));
+    expect(list).toEqual([
+      [1, 'M001', ['Alpha AG']],
+      [2, 'M002', ['Beta SA']],
+      [3, 'M003', ['Gamma Ltd']],
+    ]);
+  });
+});

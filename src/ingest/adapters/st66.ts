@@ -1,6 +1,6 @@
 // WIPO ST.66 trademark XML (as served by USPTO TSDR and used in office bulk exchanges). The record
-// unit is a <TransactionData> holding <TradeMark> elements with the applicants beside them, or a
-// bare <TradeMark> when a file lists marks without transaction wrappers.
+// unit is each <TradeMark>; applicants are read inside it or, in the TSDR layout, from the
+// <ApplicantDetails> that follows its <TradeMarkDetails>.
 import type { Attorney, Classification } from '../../core/schemas/parts.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { FormatAdapter } from '../adapter.js';
@@ -120,14 +120,32 @@ export const st66: FormatAdapter = {
   parse: (input, file) =>
     runXml(input, file, { roots: ['Transaction', 'TradeMark'], what: 'WIPO ST.66 XML' }, (emit) => {
       let n = 0;
-      return treeHandlers(['TransactionData', 'TradeMark'], (node) => {
-        const marks = node.name === 'TradeMark' ? [node] : all(node, 'TradeMarkDetails/TradeMark');
-        const outer = node.name === 'TradeMark' ? [] : all(node, 'ApplicantDetails/Applicant');
-        for (const tm of marks) {
-          n += 1;
-          const applicants = [...all(tm, 'ApplicantDetails/Applicant'), ...outer];
-          emit(toItem(n, () => toRecord(tm, applicants)));
+      // TSDR puts <ApplicantDetails> after the <TradeMarkDetails> it belongs to, while bulk files
+      // nest applicants in each <TradeMark>: the last mark waits until the next mark, its
+      // applicants or the end of its transaction, so at most one record is held.
+      let pending: XmlNode | null = null;
+      const flush = (outer: XmlNode[]) => {
+        if (!pending) return;
+        const tm = pending;
+        pending = null;
+        n += 1;
+        emit(toItem(n, () => toRecord(tm, [...all(tm, 'ApplicantDetails/Applicant'), ...outer])));
+      };
+      const tree = treeHandlers(['TradeMark', 'ApplicantDetails'], (node) => {
+        if (node.name === 'ApplicantDetails') {
+          flush(all(node, 'Applicant'));
+          return;
         }
+        flush([]);
+        pending = node;
       });
+      return {
+        open: tree.open,
+        close(name, text) {
+          tree.close(name, text);
+          if (name === 'TransactionData') flush([]);
+        },
+        end: () => flush([]),
+      };
     }),
 };

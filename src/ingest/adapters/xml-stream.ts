@@ -13,6 +13,8 @@ export interface XmlHandlers {
   open(name: string, attributes: Record<string, string>): void;
   /** Called for every end tag with its local name and the text directly inside it. */
   close(name: string, text: string): void;
+  /** Called once after the document is complete, for records an adapter still holds. */
+  end?(): void;
 }
 
 export interface XmlRunOptions {
@@ -78,6 +80,7 @@ export async function* runXml(
     }
     parser.write(decoder.end());
     parser.close();
+    handlers.end?.();
   } catch (err) {
     throw fail(err);
   }
