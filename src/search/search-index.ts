@@ -89,17 +89,36 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   return {
     async sync() {
       let last = Number(repo.state('last_seq') ?? 0);
+      if (last === 0 && repo.count() > 0) repo.clear();
+      // An empty index is built in bulk: last_seq moves only once all keys are in.
+      const bulk = last === 0 ? repo.beginBulk() : null;
       let indexed = 0;
       for (;;) {
         const changed = await store.trademarks.changedSince(last, SYNC_BATCH);
-        if (changed.length === 0) return { indexed };
+        if (changed.length === 0) break;
         repo.transaction(() => {
-          for (const c of changed) indexRecord(c.record);
+          for (const c of changed) {
+            if (!bulk) {
+              indexRecord(c.record);
+              continue;
+            }
+            const a = analyzeText(c.record.mark_text);
+            const mid = repo.insertMark(toMarkRow(c.record, a));
+            bulk(mid, keyHashes(a));
+            repo.setText(mid, ftsBody(a));
+          }
           last = changed[changed.length - 1]!.seq;
-          repo.setState('last_seq', String(last));
+          if (!bulk) repo.setState('last_seq', String(last));
         });
         indexed += changed.length;
       }
+      if (bulk) {
+        repo.transaction(() => {
+          repo.finishBulk();
+          if (indexed > 0) repo.setState('last_seq', String(last));
+        });
+      }
+      return { indexed };
     },
     async ping() {
       repo.state('last_seq');

@@ -156,7 +156,7 @@ export const createSearchRepo = (db: Db) => {
        registration_date = @registration_date, publication_date = @publication_date, expiry_date = @expiry_date
      WHERE mid = @mid`,
   );
-  const insertKey = db.prepare('INSERT OR IGNORE INTO search_key (h, mid) VALUES (?, ?)');
+  const insertKeys = db.prepare('INSERT OR IGNORE INTO search_key (h, mid) SELECT value, ? FROM json_each(?)');
   const deleteKey = db.prepare('DELETE FROM search_key WHERE h = ? AND mid = ?');
   const insertFts = db.prepare('INSERT INTO search_fts (rowid, body) VALUES (?, ?)');
   const deleteFts = db.prepare('DELETE FROM search_fts WHERE rowid = ?');
@@ -188,7 +188,22 @@ export const createSearchRepo = (db: Db) => {
       updateMark.run(row);
     },
     addKeys(mid: number, hashes: readonly number[]): void {
-      for (const h of hashes) insertKey.run(h, mid);
+      if (hashes.length) insertKeys.run(mid, json(hashes));
+    },
+    /** Bulk build of an empty index: keys go to an unindexed temp table, sorted in once at the end. */
+    beginBulk(): (mid: number, hashes: readonly number[]) => void {
+      db.exec('CREATE TEMP TABLE IF NOT EXISTS bulk_key (h INTEGER NOT NULL, mid INTEGER NOT NULL)');
+      const stage = db.prepare('INSERT INTO temp.bulk_key (h, mid) SELECT value, ? FROM json_each(?)');
+      return (mid, hashes) => {
+        if (hashes.length) stage.run(mid, json(hashes));
+      };
+    },
+    finishBulk(): void {
+      db.exec('INSERT OR IGNORE INTO search_key (h, mid) SELECT h, mid FROM temp.bulk_key ORDER BY h, mid; DROP TABLE temp.bulk_key');
+    },
+    /** Empties the index (an interrupted bulk build starts again). */
+    clear(): void {
+      db.exec("DELETE FROM search_key; DELETE FROM search_mark; DELETE FROM search_fts; DELETE FROM search_state WHERE key = 'last_seq'");
     },
     removeKeys(mid: number, hashes: readonly number[]): void {
       for (const h of hashes) deleteKey.run(h, mid);

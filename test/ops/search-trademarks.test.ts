@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { TmError } from '../../src/errors.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
+import { renderSearchTty } from '../../src/cli/views/search-view.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 let t: TempContext;
@@ -213,5 +214,22 @@ describe('search_trademarks: old parameters', () => {
     const out = await search({ q: 'apple' });
     expect(out.search_meta.strategies_used).toBeUndefined();
     expect(out.data[0]?.match_explanation).toBeUndefined();
+  });
+});
+
+describe('tm search TTY view', () => {
+  it('renders mark, office, tier, score and the next-page cursor', async () => {
+    const out = await search({ q: 'PLAY', limit: 2 });
+    const text = await renderSearchTty(out);
+    expect(text).toContain('MARK');
+    expect(text).toContain(out.data[0]!.mark_text!);
+    expect(text).toContain(out.data[0]!.match!.tier);
+    expect(text).toContain(`--cursor ${out.pagination.cursor}`);
+  });
+
+  it('says so plainly when nothing matches', async () => {
+    const out = await search({ q: 'XYZZYQ', similarity: 'identical' });
+    expect(out.data).toEqual([]);
+    expect(await renderSearchTty(out)).toBe('No marks match this search.');
   });
 });

@@ -1,0 +1,241 @@
+// `npm run bench:search`: search at 100,000 and 1,000,000 generated marks. Per size: store load and
+// index build time, cold wall time of one `tm search … --json` process, warm per-query latency
+// (default channels, then all five) with peak RSS, and an exhaustive scorer over the same queries
+// for recall@20 and a speed ratio. Options:
+//   --sizes 100000,1000000  --queries 200  --exhaustive 50  --seed 42  --cold-runs 5
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { closeContext, createContext } from '../src/context.js';
+import { searchTrademarks } from '../src/ops/search-trademarks.js';
+import type { Channel } from '../src/search/analyze.js';
+import { DEFAULT_CHANNELS, CHANNELS } from '../src/search/params.js';
+import { corpusRecords } from './corpus/generate.js';
+import { createRng, type Rng } from './corpus/prng.js';
+import { reportToParent, runInChild } from './lib/child.js';
+import { benchCommand, consoleTable, formatInt, formatMb, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
+
+const NOW = '2026-11-22T12:00:00.000Z';
+const TARGETS = { cold_ms: 1000, warm_p95_ms: 50, recall: 0.98, rss_bytes: 1.5 * 1024 ** 3 };
+
+interface BuildResult {
+  store_ms: number;
+  index_ms: number;
+  db_bytes: number;
+}
+
+interface LatencySet {
+  p50: number;
+  p95: number;
+  p99: number;
+  mean: number;
+  hits_mean: number;
+}
+
+interface WarmResult {
+  queries: number;
+  default: LatencySet;
+  all: LatencySet;
+  exhaustive: { queries: number; recall_at_20: number; index_ms_mean: number; exhaustive_ms_mean: number; speed_ratio: number };
+}
+
+const dbPath = (size: number, seed: number): string => join(repoRoot, 'bench', 'results', 'tmp', `search-${size}-s${seed}.db`);
+
+/** Child: load the generated corpus into a fresh store, then build the index from it. */
+const build = async (db: string, size: number, seed: number): Promise<BuildResult> => {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
+  const ctx = createContext({ db, now: NOW });
+  const t0 = performance.now();
+  let batch = [];
+  for (const r of corpusRecords({ count: size, seed })) {
+    batch.push(r);
+    if (batch.length === 5000) {
+      await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
+      batch = [];
+    }
+  }
+  if (batch.length) await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
+  const t1 = performance.now();
+  await ctx.index.sync();
+  const t2 = performance.now();
+  ctx.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  await closeContext(ctx);
+  writeFileSync(`${db}.done`, '');
+  return { store_ms: t1 - t0, index_ms: t2 - t1, db_bytes: statSync(db).size };
+};
+
+// Realistic queries: a stored mark as typed by a searcher: verbatim, lowercased, with a typo, a
+// transposition, a word dropped or added, a sound-alike respelling, or a lookalike character.
+const PERTURB: ((s: string, rng: Rng) => string)[] = [
+  (s) => s,
+  (s) => s.toLowerCase().replace(/[^\p{L}\p{N} ]/gu, ''),
+  (s, rng) => {
+    const i = rng.int(1, Math.max(1, s.length - 1));
+    return s.slice(0, i) + rng.pick([...'AEIOUSTRNL']) + s.slice(i + 1);
+  },
+  (s, rng) => {
+    const i = rng.int(0, Math.max(0, s.length - 2));
+    return s.slice(0, i) + (s[i + 1] ?? '') + (s[i] ?? '') + s.slice(i + 2);
+  },
+  (s) => (s.includes(' ') ? s.split(' ').slice(0, -1).join(' ') : s.slice(0, -1)),
+  (s) => s.replace(/C/gi, 'K').replace(/PH/gi, 'F').replace(/EE/gi, 'EA'),
+  (s, rng) => `${s} ${rng.pick(['GROUP', 'PRO', 'LABS', 'USA', 'ONE'])}`,
+  (s) => s.replace(/O/g, '0').replace(/l/g, '1'),
+];
+
+const makeQueries = (db: string, count: number, seed: number): string[] => {
+  const ctx = createContext({ db, now: NOW });
+  const rows = ctx.store.db.prepare("SELECT mark_text FROM search_mark WHERE length(compact) >= 3 ORDER BY mid").all() as { mark_text: string }[];
+  void closeContext(ctx);
+  const rng = createRng(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const text = rows[rng.int(0, rows.length - 1)]!.mark_text;
+    const q = PERTURB[i % PERTURB.length]!(text, rng).trim();
+    return q.replace(/[^\p{L}\p{N}]/gu, '').length >= 2 ? q : text;
+  });
+};
+
+const stats = (ms: number[], hits: number[]): LatencySet => ({
+  p50: percentile(ms, 50),
+  p95: percentile(ms, 95),
+  p99: percentile(ms, 99),
+  mean: ms.reduce((a, b) => a + b, 0) / ms.length,
+  hits_mean: hits.reduce((a, b) => a + b, 0) / hits.length,
+});
+
+/** Child: warm latency through the operation, then the exhaustive scorer on the first queries. */
+const warm = async (db: string, queries: string[], exhaustiveCount: number): Promise<WarmResult> => {
+  const ctx = createContext({ db, now: NOW });
+  const run = async (q: string, similarity?: string) => {
+    const t = performance.now();
+    const out = await searchTrademarks.run(ctx, { q, limit: 20, ...(similarity ? { similarity } : {}) });
+    return { ms: performance.now() - t, hits: out.data.length };
+  };
+  for (const q of queries.slice(0, 5)) await run(q);
+  const measure = async (similarity?: string) => {
+    const ms: number[] = [];
+    const hits: number[] = [];
+    for (const q of queries) {
+      const r = await run(q, similarity);
+      ms.push(r.ms);
+      hits.push(r.hits);
+    }
+    return stats(ms, hits);
+  };
+  const def = await measure();
+  const all = await measure(CHANNELS.join(','));
+  const channels = new Set<Channel>(DEFAULT_CHANNELS);
+  let found = 0;
+  let expected = 0;
+  let indexMs = 0;
+  let exhaustiveMs = 0;
+  const sample = queries.slice(0, exhaustiveCount);
+  for (const [i, q] of sample.entries()) {
+    let t = performance.now();
+    const fast = await ctx.index.search(q, channels, {}, 'relevance', 20);
+    indexMs += performance.now() - t;
+    t = performance.now();
+    const truth = (await ctx.index.exhaustive(q, channels, 20)).slice(0, 20);
+    exhaustiveMs += performance.now() - t;
+    const ids = new Set(fast.slice(0, 20).map((h) => h.trademarkId));
+    const floor = truth[truth.length - 1]?.scored.score ?? 0;
+    const fastFloor = fast[19]?.scored.score ?? 0;
+    // Hits tied with the 20th score are interchangeable: one the index ranked instead counts as found.
+    for (const h of truth) if (ids.has(h.trademarkId) || (h.scored.score === floor && fastFloor >= floor)) found++;
+    expected += truth.length;
+    if ((i + 1) % 10 === 0) process.stderr.write(`  exhaustive ${i + 1}/${sample.length}\n`);
+  }
+  await closeContext(ctx);
+  return {
+    queries: queries.length,
+    default: def,
+    all,
+    exhaustive: {
+      queries: sample.length,
+      recall_at_20: expected ? found / expected : 1,
+      index_ms_mean: indexMs / Math.max(1, sample.length),
+      exhaustive_ms_mean: exhaustiveMs / Math.max(1, sample.length),
+      speed_ratio: exhaustiveMs / Math.max(1e-9, indexMs),
+    },
+  };
+};
+
+/** One `tm search … --json` process, wall time including Node start-up. */
+const cold = (db: string, q: string): number => {
+  const t = performance.now();
+  execFileSync(process.execPath, [join(repoRoot, 'bin', 'tm.js'), 'search', q, '--json', '--db', db], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return performance.now() - t;
+};
+
+const self = fileURLToPath(import.meta.url);
+
+const main = async () => {
+  const { values } = parseArgs({
+    options: {
+      child: { type: 'string' },
+      sizes: { type: 'string', default: '100000,1000000' },
+      queries: { type: 'string', default: '200' },
+      exhaustive: { type: 'string', default: '50' },
+      seed: { type: 'string', default: '42' },
+      'cold-runs': { type: 'string', default: '5' },
+      db: { type: 'string' },
+      size: { type: 'string' },
+    },
+    allowPositionals: true,
+  });
+  const seed = Number(values.seed);
+  if (values.child === 'build') return reportToParent(await build(values.db!, Number(values.size), seed));
+  if (values.child === 'warm') {
+    const queries = makeQueries(values.db!, Number(values.queries), seed);
+    return reportToParent(await warm(values.db!, queries, Number(values.exhaustive)));
+  }
+  mkdirSync(join(repoRoot, 'bench', 'results', 'tmp'), { recursive: true });
+  const rows: Record<string, unknown>[] = [];
+  for (const size of values.sizes!.split(',').map(Number)) {
+    const db = dbPath(size, seed);
+    let built: BuildResult | null = null;
+    if (!existsSync(`${db}.done`)) {
+      process.stderr.write(`building ${formatInt(size)} marks into ${db}\n`);
+      built = (await runInChild<BuildResult>(self, ['--child', 'build', '--db', db, '--size', String(size), '--seed', String(seed)])).result;
+    }
+    const queries = makeQueries(db, Math.max(Number(values['cold-runs']), 1), seed + 1);
+    const coldMs = queries.map((q) => cold(db, q));
+    process.stderr.write(`cold: ${coldMs.map((m) => m.toFixed(0)).join(', ')} ms\n`);
+    const w = await runInChild<WarmResult>(self, ['--child', 'warm', '--db', db, '--queries', values.queries!, '--exhaustive', values.exhaustive!, '--seed', String(seed)]);
+    rows.push({ size, build: built, db_bytes: statSync(db).size, cold_ms: { median: percentile(coldMs, 50), max: Math.max(...coldMs), runs: coldMs }, warm: w.result, peak_rss_bytes: w.peak_rss_bytes });
+  }
+  const f = (n: number) => n.toFixed(1);
+  const table: Table = {
+    headers: ['marks', 'index build', 'db size', 'cold CLI (median/max)', 'warm p50/p95/p99 default', 'warm p50/p95/p99 all five', 'recall@20 vs exhaustive', 'speed ratio', 'peak RSS'],
+    rows: rows.map((r) => {
+      const w = r.warm as WarmResult;
+      const c = r.cold_ms as { median: number; max: number };
+      const b = r.build as BuildResult | null;
+      return [
+        formatInt(r.size as number),
+        b ? `${f(b.index_ms / 1000)} s (store load ${f(b.store_ms / 1000)} s)` : 'reused',
+        formatMb(r.db_bytes as number),
+        `${formatInt(c.median)} / ${formatInt(c.max)} ms`,
+        `${f(w.default.p50)} / ${f(w.default.p95)} / ${f(w.default.p99)} ms`,
+        `${f(w.all.p50)} / ${f(w.all.p95)} / ${f(w.all.p99)} ms`,
+        `${(w.exhaustive.recall_at_20 * 100).toFixed(1)}% (${w.exhaustive.queries} queries)`,
+        `${formatInt(w.exhaustive.speed_ratio)}×`,
+        formatMb(r.peak_rss_bytes as number),
+      ];
+    }),
+  };
+  console.log(consoleTable(table));
+  const body = [
+    `Targets at 1,000,000 marks: cold CLI ≤ ${TARGETS.cold_ms} ms, warm p95 ≤ ${TARGETS.warm_p95_ms} ms, recall@20 ≥ ${TARGETS.recall}, peak RSS ≤ ${formatMb(TARGETS.rss_bytes)}.`,
+    '',
+    markdownTable(table),
+    '',
+    `Corpus: bench/corpus/generate.ts, seed ${seed}. Warm: ${values.queries} queries through search_trademarks (limit 20, rows with derived blocks), after 5 warm-up queries, in one process whose peak RSS is reported. Queries are stored marks as a searcher types them (verbatim, lowercased, typo, transposition, word dropped or added, sound-alike respelling, lookalike digit). Recall@20: the index's top 20 against an exhaustive scorer that scores every mark with the same function (default channels); ties at the 20th score count as found. Speed ratio: exhaustive time over index time on the same queries. Cold: ${values['cold-runs']} separate \`node bin/tm.js search <q> --json --db …\` processes, wall time including Node start-up.`,
+  ].join('\n');
+  const paths = writeReport({ name: 'search', title: 'Search benchmark', command: benchCommand('bench:search'), results: rows }, body);
+  console.log(`wrote ${paths.json} and ${paths.md}`);
+};
+
+await main();

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { analyze, type Channel } from '../../src/search/analyze.js';
+import { dice, fuzzyBudget, osa, soundOsa } from '../../src/search/distance.js';
+import { RELATED_MIN, SIMILAR_MIN, scoreCandidate, via } from '../../src/search/score.js';
+
+const ALL = new Set<Channel>(['identical', 'fuzzy', 'embedded', 'phonetic', 'lookalike']);
+const DEFAULT = new Set<Channel>(['identical', 'fuzzy', 'embedded', 'lookalike']);
+const score = (q: string, c: string, channels = DEFAULT) => scoreCandidate(analyze(q), analyze(c), channels);
+
+describe('edit distances', () => {
+  it('counts a transposition as one edit', () => {
+    expect(osa('trucool', 'turcool')).toBe(1);
+    expect(osa('abc', 'abc')).toBe(0);
+    expect(osa('kitten', 'sitting')).toBe(3);
+  });
+
+  it('stops early past the budget', () => expect(osa('aaaaaaaa', 'bbbbbbbb', 2)).toBe(3));
+
+  it('charges half for a substitution within a sound group', () => {
+    expect(soundOsa('seiko', 'seyco')).toBe(1);
+    expect(soundOsa('cat', 'kat')).toBe(0.5);
+    expect(soundOsa('cat', 'bat')).toBe(1);
+  });
+
+  it('scales the fuzzy budget with length', () => {
+    expect([3, 4, 5, 6, 9, 10, 20].map(fuzzyBudget)).toEqual([0, 1, 1, 2, 2, 3, 3]);
+  });
+
+  it('bigram Dice is 1 for equal strings and 0 for disjoint ones', () => {
+    expect(dice('abc', 'abc')).toBe(1);
+    expect(dice('abc', 'xyz')).toBe(0);
+  });
+});
+
+describe('tiers', () => {
+  it('identical after case and diacritics', () => expect(score('Café', 'CAFE')?.tier).toBe('identical'));
+
+  it.each([
+    ['PLAY DOH', 'PLAY-DOH'],
+    ['4EVER', 'FOREVER'],
+    ['NEWPORTS', 'NEWPORT'],
+  ])('near_identical: %s / %s', (a, b) => expect(score(a, b)?.tier).toBe('near_identical'));
+
+  it.each([
+    ['TRUCOOL', 'TURCOOL'],
+    ['BUCKS', 'ICEBUCKS'],
+    ['M0DERN', 'MODERN'],
+    ['RUST BUSTER', 'BUSTER RUST'],
+    ['SLEEKCRAFT', 'SLICKCRAFT'],
+  ])('similar: %s / %s', (a, b) => {
+    const s = score(a, b);
+    expect(s?.tier).toBe('similar');
+    expect(s!.score).toBeGreaterThanOrEqual(SIMILAR_MIN);
+  });
+
+  it('related is below similar and above the floor', () => {
+    const s = score('AUDIO BSS USA', 'BOSS AUDIO SYSTEMS');
+    expect(s?.tier).toBe('related');
+    expect(s!.score).toBeGreaterThanOrEqual(RELATED_MIN);
+  });
+
+  it('unrelated marks are no hit', () => {
+    expect(score('HEINZ', 'JOHANNES', ALL)).toBeNull();
+    expect(score('APPLE', 'ZEBRA', ALL)).toBeNull();
+  });
+});
+
+describe('channels', () => {
+  it('embedded finds a mark inside the query and the query inside a mark', () => {
+    expect(via(score('ICEBUCKS', 'BUCKS', new Set(['embedded']))!)).toEqual(['embedded']);
+    expect(score('GASPARILLA', 'GASPARILLA TREASURES', new Set(['embedded']))?.terms).toEqual(['gasparilla']);
+  });
+
+  it('phonetic only when asked', () => {
+    const withPhonetic = score('SEYCOS', 'SEIKO', ALL)!;
+    expect(withPhonetic.lanes.phonetic).toBeGreaterThan(0.7);
+    expect(score('SEYCOS', 'SEIKO')!.lanes.phonetic).toBeUndefined();
+  });
+
+  it('lookalike catches homoglyph swaps', () => {
+    expect(score('АPPLE', 'APPLE', new Set(['lookalike']))?.lanes.lookalike).toBeGreaterThan(0.85);
+  });
+});
