@@ -11,7 +11,7 @@ import { declarationItem, incontestabilityItem, installmentItem, itemState, occu
 import { oppositionWindow } from './opposition.js';
 import { effectiveSettings } from './params.js';
 import { termAssessment, type DeadlineSubject } from './subject.js';
-import { anchorOf, currentTerm, type CurrentTerm } from './term.js';
+import { anchorOf, currentTerm, cycleOpenAt, type CurrentTerm } from './term.js';
 
 export interface DeriveOptions {
   /** Named [C] settings (see `list_deadline_rules`); unset names take the catalog default. */
@@ -22,6 +22,9 @@ export interface DeriveOptions {
   useOfficeExpiry?: boolean;
   catalog?: Catalog;
 }
+
+/** Declaration occurrences considered when matching an Office action to its filing period. */
+const MAX_DECLARATION_PERIODS = 6;
 
 const NOT_APPLICABLE: DerivedTerm = { state: 'not_applicable', grace_expiry_date: null, restoration_expiry_date: null, renewed: false };
 
@@ -142,7 +145,7 @@ export const deriveSubject = (subject: DeadlineSubject, asOf: IsoDateString, opt
   const assessed = termAssessment(subject.status);
   const items: DeadlineItem[] = [];
   const unsupportedRules: UnsupportedDeadlineRule[] = [];
-  const periodEnds: Occurrence[] = [];
+  const periods: Occurrence[] = [];
   let expiry: IsoDateString | null = null;
   let term: DerivedTerm = NOT_APPLICABLE;
   let current: CurrentTerm | null = null;
@@ -157,15 +160,15 @@ export const deriveSubject = (subject: DeadlineSubject, asOf: IsoDateString, opt
       expiry = t.termEnd;
       term = r.state;
       items.push(...r.items);
-      periodEnds.push({ n: t.cycle, opens: t.windowOpens, due: t.due, graceEnd: t.graceEnd });
     }
   }
   // A Madrid designation follows the international registration: its term and renewal are WIPO's.
   const wo = catalog.offices.get('WO');
-  if (subject.kind === 'madrid_designation' && wo && subject.ir_date && assessed !== 'none') {
+  if (subject.kind === 'madrid_designation' && wo && assessed !== 'none') {
     const irRule = wo.rules.find((r) => r.kind === 'term' && r.applies_to.includes('madrid_designation'));
     const woEnv = makeEnv(catalog, wo, subject, asOf, options);
-    const ir = irRule ? termOf(irRule, woEnv, false).term : null;
+    // The expiry an office publishes on a designation is the IR's (spec §2.6), so it counts as evidence.
+    const ir = irRule ? termOf(irRule, woEnv, useOfficeExpiry).term : null;
     if (irRule && ir) {
       expiry ??= ir.termEnd;
       const r = termResult(irRule, woEnv, ir, 'full');
@@ -185,9 +188,9 @@ export const deriveSubject = (subject: DeadlineSubject, asOf: IsoDateString, opt
       const item = rule.kind === 'declaration' ? declarationItem(rule, env, anchor.date, current) : incontestabilityItem(rule, env, anchor.date);
       if (item) items.push(item);
       if (rule.kind === 'declaration') {
-        for (let n = 1; n <= 3; n++) {
+        for (let n = 1; n <= MAX_DECLARATION_PERIODS; n++) {
           const o = occurrence(rule, env, anchor.date, n);
-          if (o) periodEnds.push(o);
+          if (o) periods.push(o);
         }
       }
     } else if (rule.kind === 'installment' && current) {
@@ -197,7 +200,19 @@ export const deriveSubject = (subject: DeadlineSubject, asOf: IsoDateString, opt
     }
   }
   const oaRule = office.rules.find((r) => r.kind === 'oa_response');
-  if (oaRule && active && subject.office_actions.length) items.push(...officeActionItems(oaRule, env, periodEnds));
+  if (oaRule && active && subject.office_actions.length) {
+    const periodAt = (date: IsoDateString): Occurrence | null => {
+      const candidates = periods.filter((o) => (o.opens ?? o.due) <= date);
+      if (termRule) {
+        const anchor = anchorOf(termRule, subject, env.settings).date;
+        const ctx = { anchor, registration: subject.registration_date, recordKind: subject.kind, settings: env.settings };
+        const c = anchor ? cycleOpenAt(termRule, anchor, ctx, date) : null;
+        if (c) candidates.push({ n: c.cycle, opens: c.windowOpens, due: c.due, graceEnd: c.graceEnd });
+      }
+      return candidates.sort((a, b) => ((a.opens ?? a.due) < (b.opens ?? b.due) ? 1 : -1))[0] ?? null;
+    };
+    items.push(...officeActionItems(oaRule, env, periodAt));
+  }
 
   if (subject.kind === 'international_registration') {
     for (const code of subject.designations) {

@@ -126,16 +126,17 @@ export const incontestabilityItem = (rule: DeadlineRule, env: Env, anchor: IsoDa
 
 /**
  * US post-registration Office actions: the later of the response period from the issue date and
- * the end of the statutory filing period the action concerns, compared unrolled, then rolled.
+ * the end of the statutory filing period the action concerns (the latest period open by the issue
+ * date), compared unrolled, then rolled. An action is answered once a response, or a later filing
+ * or acceptance of the declaration or renewal, is on record.
  */
-export const officeActionItems = (rule: DeadlineRule, env: Env, periodEnds: readonly Occurrence[]): DeadlineItem[] => {
+export const officeActionItems = (rule: DeadlineRule, env: Env, periodAt: (date: IsoDateString) => Occurrence | null): DeadlineItem[] => {
   const p = resolveParams(rule, { settings: env.settings, recordKind: env.subject.kind });
+  const answeredBy = rule.satisfied_by ?? ['oa_response'];
   const items: DeadlineItem[] = [];
   for (const oa of env.subject.office_actions) {
-    if (env.subject.filings.some((f) => f.type === 'oa_response' && f.date >= oa.date)) continue;
-    const concerned = periodEnds
-      .filter((e) => (e.graceEnd ?? e.due) >= oa.date)
-      .sort((a, b) => (a.due < b.due ? -1 : 1))[0];
+    if (env.subject.filings.some((f) => answeredBy.includes(f.type) && f.date > oa.date)) continue;
+    const concerned = periodAt(oa.date);
     const fromIssue = addPeriod(oa.date, p.response_period ?? { months: 6 });
     const due = concerned ? maxDate(fromIssue, concerned.due) : fromIssue;
     const key = `${rule.rule_id}:${oa.date}:${oa.code}`;

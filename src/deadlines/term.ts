@@ -78,6 +78,31 @@ export const cycleDates = (
 /** The date from which evidence of a filing counts for a cycle: its window, or a year before its due date. */
 const evidenceFrom = (c: TermCycle): IsoDateString => c.windowOpens ?? addMonths(c.due, -12);
 
+/** Visits cycles 1, 2, … of the statutory ladder until `visit` returns true (or the cycle cap). */
+const forEachCycle = (rule: DeadlineRule, anchor: IsoDateString, ctx: RegimeContext, visit: (c: TermCycle) => boolean): void => {
+  const base = resolveParams(rule, ctx);
+  const convention = base.convention ?? 'A';
+  let months = periodMonths(base.first_term ?? TEN_YEARS);
+  for (let cycle = 1; cycle <= MAX_CYCLES; cycle++) {
+    const placed = addMonths(anchor, months, convention);
+    const termEnd = base.term_end === 'end_of_month' ? endOfMonth(placed) : placed;
+    const p = resolveParams(rule, { ...ctx, termEnd });
+    if (visit(cycleDates(p, cycle, termEnd, ctx.registration))) return;
+    months += periodMonths(p.renewal_term ?? TEN_YEARS);
+  }
+};
+
+/** The latest cycle whose window had opened by `date` (the cycle a filing or Office action of that date concerns). */
+export const cycleOpenAt = (rule: DeadlineRule, anchor: IsoDateString, ctx: RegimeContext, date: IsoDateString): TermCycle | null => {
+  let found = null as TermCycle | null;
+  forEachCycle(rule, anchor, ctx, (c) => {
+    if (evidenceFrom(c) > date) return true;
+    found = c;
+    return false;
+  });
+  return found;
+};
+
 /**
  * The current term on the statutory ladder (term ends of cycles 1, 2, … from the anchor, each
  * renewal counted from the old term end): the first cycle not paid by a renewal on record, or the
@@ -101,26 +126,15 @@ export const currentTerm = (
     return { ...cycleDates(p, 0, officeExpiry!, ctx.registration), renewed, anchoredOnOfficeExpiry: true };
   };
   if (!anchor) return officeExpiry ? anchored(false) : null;
-  const base = resolveParams(rule, ctx);
-  const convention = base.convention ?? 'A';
-  const place = (months: number): IsoDateString => {
-    const d = addMonths(anchor, months, convention);
-    return base.term_end === 'end_of_month' ? endOfMonth(d) : d;
-  };
-  let months = periodMonths(base.first_term ?? TEN_YEARS);
-  let byEvidence: TermCycle | null = null;
-  let byOffice: TermCycle | null = null;
-  let last: TermCycle | null = null;
-  for (let cycle = 1; cycle <= MAX_CYCLES; cycle++) {
-    const termEnd = place(months);
-    const p = resolveParams(rule, { ...ctx, termEnd });
-    const c = cycleDates(p, cycle, termEnd, ctx.registration);
+  let byEvidence = null as TermCycle | null;
+  let byOffice = null as TermCycle | null;
+  let last = null as TermCycle | null;
+  forEachCycle(rule, anchor, ctx, (c) => {
     last = c;
     if (!byEvidence && (latest === null || evidenceFrom(c) > latest)) byEvidence = c;
     if (officeExpiry && !byOffice && (c.termEnd === officeExpiry || c.due === officeExpiry)) byOffice = c;
-    if (byEvidence && (!officeExpiry || byOffice || c.termEnd > officeExpiry)) break;
-    months += periodMonths(p.renewal_term ?? TEN_YEARS);
-  }
+    return byEvidence !== null && (!officeExpiry || byOffice !== null || c.termEnd > officeExpiry);
+  });
   const fromEvidence = byEvidence ?? last!;
   // The office states an expiry the statutory ladder does not reach: trust the office, keyed on its date.
   if (officeExpiry && !byOffice && officeExpiry > fromEvidence.termEnd) return anchored(true);
