@@ -30,7 +30,8 @@ export interface McpHttpDeps extends McpSettings {
 }
 
 export interface McpHttpHandler {
-  handle(req: Request): Promise<Response>;
+  /** `requestId` is the HTTP server's id for this request, when it has one. */
+  handle(req: Request, requestId?: string): Promise<Response>;
   /** The RFC 9728 document for `/.well-known/oauth-protected-resource[/mcp]`, for a request to `url`. */
   resourceMetadata(url: string): Record<string, unknown>;
   /** Ends every open session (on shutdown). */
@@ -45,13 +46,15 @@ interface Session {
 }
 
 const IDLE_MS = 30 * 60_000;
+/** Open sessions per organization; opening one more closes its least recently used. */
+const MAX_SESSIONS_PER_ORG = 100;
 const MAX_BODY = 1024 * 1024;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-const errorResponse = (err: TmError, headers: Record<string, string> = {}): Response =>
-  json(err.status, { ...err.toBody('/mcp'), request_id: randomId('req_') }, headers);
+const errorResponse = (err: TmError, requestId: string, headers: Record<string, string> = {}): Response =>
+  json(err.status, { ...err.toBody('/mcp'), request_id: requestId }, headers);
 
 const sessionNotFound = (): Response =>
   json(404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
@@ -81,7 +84,16 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     }
   };
 
+  const evictOldest = (orgId: string): void => {
+    const own = [...sessions].filter(([, s]) => s.orgId === orgId);
+    if (own.length < MAX_SESSIONS_PER_ORG) return;
+    const [id, oldest] = own.reduce((a, b) => (b[1].lastSeen < a[1].lastSeen ? b : a));
+    sessions.delete(id);
+    void oldest.server.close();
+  };
+
   const open = async (orgId: string, now: number): Promise<Session> => {
+    evictOldest(orgId);
     const server = createMcpServer(ctxForCall);
     const session: Session = {
       server,
@@ -100,9 +112,9 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
 
   const baseOf = (url: string): string => deps.baseUrl ?? new URL(url).origin;
 
-  const handle = async (req: Request): Promise<Response> => {
+  const handle = async (req: Request, requestId: string = randomId('req_')): Promise<Response> => {
     const verdict = guard(req.headers);
-    if (!verdict.ok) return errorResponse(new TmError('forbidden', verdict.detail));
+    if (!verdict.ok) return errorResponse(new TmError('forbidden', verdict.detail), requestId);
     let caller: McpCaller;
     let principalOrg: string;
     try {
@@ -112,13 +124,13 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     } catch (err) {
       const e = toTmError(err);
       return e.type === 'unauthorized'
-        ? errorResponse(e, { 'WWW-Authenticate': wwwAuthenticate(baseOf(req.url), e.message) })
-        : errorResponse(e);
+        ? errorResponse(e, requestId, { 'WWW-Authenticate': wwwAuthenticate(baseOf(req.url), e.message) })
+        : errorResponse(e, requestId);
     }
-    const authInfo = { token: '', clientId: principalOrg, scopes: [...caller.scopes], extra: { caller } };
+    const authInfo = { token: '', clientId: principalOrg, scopes: [...caller.scopes], extra: { caller, requestId } };
     const now = ctx.clock.now().getTime();
     sweep(now);
-    if (await isModernRequest(req)) return modern.fetch(req, { authInfo });
+    if (await isModernRequest(req, MAX_BODY)) return modern.fetch(req, { authInfo });
     const sessionId = req.headers.get('mcp-session-id');
     if (sessionId) {
       const session = sessions.get(sessionId);
@@ -155,7 +167,8 @@ export const mountMcp = <E extends Env>(app: Hono<E>, deps: McpHttpDeps): McpHtt
     json(200, mcp.resourceMetadata(c.req.url), { 'cache-control': 'public, max-age=3600' });
   app.get('/.well-known/oauth-protected-resource', metadata);
   app.get('/.well-known/oauth-protected-resource/mcp', metadata);
-  app.all('/mcp', (c) => mcp.handle(c.req.raw));
+  // `tm serve` sets a request id on every request; reuse it so every log names the call alike.
+  app.all('/mcp', (c) => mcp.handle(c.req.raw, (c as unknown as { get(key: string): string | undefined }).get('requestId')));
   return mcp;
 };
 

@@ -37,5 +37,5 @@ export const createModernHandler = (ctxForCall: CtxForCall, maxRequestBodySize: 
  * True for a request of the stateless revision: a POST without a session whose headers and
  * `_meta` name 2026-07-28 or later. Reads a clone, so the body stays unread for whoever serves it.
  */
-export const isModernRequest = async (req: Request): Promise<boolean> =>
-  req.method === 'POST' && !req.headers.has('mcp-session-id') && !(await isLegacyRequest(req.clone()));
+export const isModernRequest = async (req: Request, maxRequestBodySize: number): Promise<boolean> =>
+  req.method === 'POST' && !req.headers.has('mcp-session-id') && !(await isLegacyRequest(req.clone(), undefined, { maxRequestBodySize }));

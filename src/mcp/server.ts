@@ -70,7 +70,9 @@ export const runTool = async (
   authInfo: AuthInfo | undefined,
   ctxForCall: CtxForCall,
 ): Promise<CallToolResult> => {
-  const requestId = randomId('req_');
+  // Over HTTP the request id of the carrying request, so access log, request log and body agree.
+  const carried = authInfo?.extra?.requestId;
+  const requestId = typeof carried === 'string' ? carried : randomId('req_');
   const instance = `/mcp/tools/${op.name}`;
   const started = performance.now();
   let caller: McpCaller | null = null;

@@ -48,6 +48,10 @@ describe('401 on /mcp', () => {
   it('says "Missing Authorization header." and points to the protected-resource metadata', async () => {
     const res = await post({});
     expect(res.status).toBe(401);
+    const requestId = res.headers.get('request-id');
+    expect(requestId).toMatch(/^req_/);
+    const body = (await res.clone().json()) as { request_id: string };
+    expect(body.request_id).toBe(requestId);
     expect(await detailOf(res)).toBe('Missing Authorization header.');
     const params = extractWWWAuthenticateParams(res);
     expect(params.resourceMetadataUrl?.href).toBe(`${BASE_URL}/.well-known/oauth-protected-resource/mcp`);
