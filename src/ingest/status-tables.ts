@@ -1,11 +1,10 @@
 // Office status tables (data/status-codes/<OFFICE>.json) and the USPTO event-code table
-// (data/event-codes/US.json): loaded once from the package's data/ folder, validated, and used to
-// turn an office's verbatim status into the normalised TrademarkStatus of spec §2.2.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// (data/event-codes/US.json): loaded once from the package's data/ folder (found via
+// src/data-files.ts), validated, and used to turn an office's verbatim status into the normalised
+// TrademarkStatus of spec §2.2.
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { TmError } from '../errors.js';
+import { packagePath, readPackageJson } from '../data-files.js';
 import type { TrademarkStatus } from '../core/schemas/status.js';
 
 export const StatusCodeEntry = z.object({
@@ -35,24 +34,6 @@ export const EventCodeFile = z.object({
 });
 export type EventCodeFile = z.infer<typeof EventCodeFile>;
 
-let root: string | undefined;
-
-/** The folder holding package.json; compiled code runs from dist/src/…, sources from src/…. */
-export const packageRoot = (): string => {
-  if (root) return root;
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new TmError('internal_error', 'package.json not found above the ingest module');
-    dir = parent;
-  }
-  root = dir;
-  return dir;
-};
-
-const readJson = (relative: string): unknown =>
-  JSON.parse(readFileSync(join(packageRoot(), relative), 'utf8'));
-
 /** Case-insensitive key: tables are keyed by code, and by the uppercased code as a fallback. */
 const key = (code: string): string => code.trim().toUpperCase();
 
@@ -63,10 +44,9 @@ export const statusTable = (officeCode: string): Map<string, StatusCodeEntry> | 
   const office = officeCode.toUpperCase();
   const cached = statusTables.get(office);
   if (cached !== undefined) return cached;
-  const relative = `data/status-codes/${office}.json`;
   let table: Map<string, StatusCodeEntry> | null = null;
-  if (existsSync(join(packageRoot(), relative))) {
-    const file = StatusTableFile.parse(readJson(relative));
+  if (existsSync(packagePath('data', 'status-codes', `${office}.json`))) {
+    const file = StatusTableFile.parse(readPackageJson('data', 'status-codes', `${office}.json`));
     table = new Map(file.codes.map((entry) => [key(entry.code), entry]));
   }
   statusTables.set(office, table);
@@ -84,7 +64,7 @@ let usEvents: Map<string, string> | undefined;
  */
 export const usEventCodes = (): Map<string, string> => {
   if (!usEvents) {
-    const file = EventCodeFile.parse(readJson('data/event-codes/US.json'));
+    const file = EventCodeFile.parse(readPackageJson('data', 'event-codes', 'US.json'));
     const map = new Map<string, string>();
     for (const c of file.codes) {
       map.set(`${c.code}|${c.type}`, c.label);

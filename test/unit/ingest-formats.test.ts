@@ -1,3 +1,5 @@
+// Format detection and input handling: every fixture detected as its format, --format override,
+// plain/.gz/.zip inputs, byte-order marks, and whole-file input errors (truncated, wrong format).
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

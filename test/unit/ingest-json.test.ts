@@ -1,3 +1,5 @@
+// The streaming JSON reader and the JSON adapters (USPTO TSDR JSON, EUIPO search API) on the real
+// fixtures, field by field, with truncated and non-JSON inputs.
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { TrademarkRecord } from '../../src/core/schemas/trademark.js';

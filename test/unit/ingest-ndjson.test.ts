@@ -1,3 +1,5 @@
+// The NDJSON adapter: defaults for minimal rows, full current-shape rows, per-line errors, and the
+// fast path agreeing with the zod schema on every variant.
 import { describe, expect, it } from 'vitest';
 import { ownerId, trademarkId } from '../../src/core/ids.js';
 import { TrademarkRecord } from '../../src/core/schemas/trademark.js';

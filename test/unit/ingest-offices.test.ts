@@ -1,3 +1,4 @@
+// The Finland (PRH), Sweden (PRV), Japan (JPO) and Korea (KIPRIS) adapters on their real samples.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { TrademarkRecord } from '../../src/core/schemas/trademark.js';

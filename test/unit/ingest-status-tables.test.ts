@@ -1,10 +1,12 @@
+// The status and event-code tables in data/: completeness (all 169 USPTO codes, 901 event codes),
+// consistency with USPTO's live/dead column, and the mapping of codes to TrademarkStatus.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/data-files.js';
 import {
   EventCodeFile,
   mapStatus,
-  packageRoot,
   STATUS_TABLE_OFFICES,
   StatusTableFile,
   statusTable,

@@ -1,3 +1,5 @@
+// The USPTO daily XML adapter on the real daily sample and record fixtures (IB, TX, NA groups),
+// field by field, plus malformed records and truncated or non-XML files.
 import { describe, expect, it } from 'vitest';
 import { trademarkId } from '../../src/core/ids.js';
 import { TrademarkRecord } from '../../src/core/schemas/trademark.js';

@@ -1,3 +1,5 @@
+// The ST.66 and ST.96 adapters: every ST.66/ST.96 pair of TSDR fixtures normalises to the same
+// record, field-level checks, the 2019 status files, and the ST.66 bulk layout.
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { trademarkId } from '../../src/core/ids.js';
