@@ -89,3 +89,27 @@ export const rateLimitHeaders = (a: Admission): Record<string, string> => {
     RateLimit: `remaining=${tightest.remaining}, reset=${tightest.reset}`,
   };
 };
+
+/** Failed authentications allowed per client address and window, before 429 for that address. */
+export const AUTH_FAILURES = { limit: 100, window_seconds: 60 };
+
+const failureState = (ctx: Context, client: string, add: boolean): Admission => {
+  const win = windowOf(ctx.clock.now().getTime(), AUTH_FAILURES.window_seconds);
+  const usage = ctx.store.auth.usage;
+  const used = add ? usage.windowAdd(`ip:${client}`, 'auth', win.start) : usage.windowCount(`ip:${client}`, 'auth', win.start);
+  return { policies: [{ limit: AUTH_FAILURES.limit, window: AUTH_FAILURES.window_seconds, remaining: Math.max(0, AUTH_FAILURES.limit - used), reset: win.reset }] };
+};
+
+/**
+ * Unauthenticated requests have no organization to count against, so failed authentications are
+ * counted per client address: past the limit the address gets 429 until the window resets, which
+ * keeps key guessing slow. Returns the policy for the response headers.
+ */
+export const checkAuthFailures = (ctx: Context, client: string): Admission => {
+  const state = failureState(ctx, client, false);
+  const p = state.policies[0]!;
+  if (p.remaining <= 0) throw limited(p.limit, p.window, p.reset, 'failed authentication');
+  return state;
+};
+
+export const countAuthFailure = (ctx: Context, client: string): Admission => failureState(ctx, client, true);

@@ -3,7 +3,7 @@
 // touches SQL; everything it needs comes from the account domain (src/auth) and the operation.
 import { createHash } from 'node:crypto';
 import type { Context as HonoContext, Hono } from 'hono';
-import { authenticateApiKey, contextFor, requireScope, type Admission, type Principal, type RateLimiter } from '../auth/index.js';
+import { authenticateApiKey, checkAuthFailures, contextFor, countAuthFailure, requireScope, type Admission, type Principal, type RateLimiter } from '../auth/index.js';
 import type { Context } from '../context.js';
 import { toTmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
@@ -97,7 +97,15 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   const { ctx, limiter } = deps;
   const op = pickOp(route, c);
   c.set('op', op);
-  const principal = await authenticateApiKey(ctx, c.req.header('authorization'));
+  const client = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+  c.set('admission', checkAuthFailures(ctx, client));
+  let principal: Principal;
+  try {
+    principal = await authenticateApiKey(ctx, c.req.header('authorization'));
+  } catch (err) {
+    c.set('admission', countAuthFailure(ctx, client));
+    throw err;
+  }
   c.set('principal', principal);
   const tier = tierOf(route);
   c.set('admission', await limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter }));

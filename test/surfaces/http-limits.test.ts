@@ -53,6 +53,25 @@ describe('rate-limit headers', () => {
   });
 });
 
+describe('failed authentication', () => {
+  it('is limited per client address: 401s carry the policy, and past it the address gets 429', async () => {
+    const g = await startHttp();
+    try {
+      const first = await g.call('/v1/usage', { key: `tmk_live_${'y'.repeat(32)}` });
+      expect(first.status).toBe(401);
+      expect(first.headers.get('ratelimit-policy')).toBe('100;w=60');
+      expect(first.headers.get('ratelimit')).toMatch(/^remaining=99, reset=\d+$/);
+      for (let i = 0; i < 99; i++) await (await g.call('/v1/usage', { key: null })).arrayBuffer();
+      const blocked = await g.call('/v1/usage', { key: g.orgA.all });
+      expect(blocked.status).toBe(429);
+      expect(((await blocked.json()) as { error: { detail: string } }).error.detail).toContain('failed authentication');
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await g.close();
+    }
+  });
+});
+
 describe('ETag', () => {
   it('If-None-Match gives 304 with no body, and the 304 still counts', async () => {
     const first = await f.call('/v1/trademarks/US:87310367');
