@@ -1,11 +1,12 @@
 // Format detection and input handling: every fixture detected as its format, --format override,
 // plain/.gz/.zip inputs, byte-order marks, and whole-file input errors (truncated, wrong format).
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { zipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TrademarkRecord } from '../../src/core/schemas/trademark.js';
 import { ADAPTERS, detectAdapter } from '../../src/ingest/formats.js';
 import { TmError } from '../../src/errors.js';
 import { fixture, readAll } from './ingest-helpers.js';
@@ -153,5 +154,26 @@ describe('byte-order marks and line endings', () => {
     expect([x!.format, x!.items.every((i) => i.ok), x!.items.length]).toEqual(['uspto-daily-xml', true, 1]);
     expect([j!.format, j!.items.every((i) => i.ok), j!.items.length]).toEqual(['euipo-json', true, 10]);
     expect([n!.format, n!.items.map((i) => (i.ok ? i.record.mark_text : i.reason))]).toEqual(['ndjson', ['A', 'B']]);
+  });
+});
+
+describe('every real fixture', () => {
+  const walk = (relative: string): string[] =>
+    readdirSync(fixture(relative), { withFileTypes: true }).flatMap((d) =>
+      d.isDirectory() ? walk(`${relative}/${d.name}`) : [`${relative}/${d.name}`],
+    );
+  // The TSDR document list is not a trademark record (see docs/ingest-formats.md).
+  const files = ['uspto/daily-xml', 'uspto/tsdr', 'euipo', 'offices']
+    .flatMap(walk)
+    .filter((f) => !f.includes('casedocs_'));
+
+  it.each(files)('%s parses with detection into valid records, none skipped', async (file) => {
+    const entries = await readAll(fixture(file));
+    const items = entries.flatMap((e) => e.items);
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      if (!item.ok) throw new Error(`record ${item.recordNumber}: ${item.reason}`);
+      expect(() => TrademarkRecord.parse(item.record)).not.toThrow();
+    }
   });
 });
