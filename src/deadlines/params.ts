@@ -30,13 +30,29 @@ export const regimeHolds = (when: RegimeWhen, ctx: RegimeContext): boolean =>
   (when.record_kind === undefined || when.record_kind === ctx.recordKind) &&
   (when.setting === undefined || ctx.settings[when.setting.name] === when.setting.equals);
 
+const merged = new WeakMap<DeadlineRule, Map<number, RuleParams>>();
+
 export const resolveParams = (rule: DeadlineRule, ctx: RegimeContext): RuleParams => {
-  if (!rule.regimes?.length) return rule;
-  let params: RuleParams = rule;
-  for (const { when, note: _note, ...overrides } of rule.regimes) {
-    if (regimeHolds(when, ctx)) params = { ...params, ...overrides };
+  const regimes = rule.regimes;
+  if (!regimes?.length) return rule;
+  // The matching regimes as a bit mask: each combination is merged once per process.
+  let mask = 0;
+  for (let i = 0; i < regimes.length; i++) if (regimeHolds(regimes[i]!.when, ctx)) mask |= 1 << i;
+  if (mask === 0) return rule;
+  let byMask = merged.get(rule);
+  if (!byMask) {
+    byMask = new Map();
+    merged.set(rule, byMask);
   }
-  return params;
+  let params = byMask.get(mask);
+  if (!params) {
+    params = rule;
+    regimes.forEach(({ when: _when, note: _note, ...overrides }, i) => {
+      if (mask & (1 << i)) params = { ...params, ...overrides };
+    });
+    byMask.set(mask, params);
+  }
+  return params!;
 };
 
 /** The settings in force: each catalog default, overridden by the caller's choices. */

@@ -115,7 +115,7 @@ export const subjectFromRecord = (record: TrademarkRecord, office: OfficeRuleSet
   return {
     office_code: record.office_code,
     kind: recordKind(record),
-    status: { primary: record.status.primary, stage: `${record.status.stage} ${record.status.raw?.label ?? ''}` },
+    status: record.status.raw?.label ? { primary: record.status.primary, stage: `${record.status.stage} ${record.status.raw.label}` } : record.status,
     filing_date: record.filing_date,
     registration_date: record.registration_date,
     publication_date: record.publication_date,
