@@ -51,15 +51,14 @@ const magic = async (path: string): Promise<Buffer> => {
   let handle;
   try {
     handle = await openFile(path, 'r');
-  } catch (err) {
-    throw new TmError('input_error', `${path}: cannot open: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
-  try {
     const buffer = Buffer.alloc(4);
     const { bytesRead } = await handle.read(buffer, 0, 4, 0);
     return buffer.subarray(0, bytesRead);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new TmError('input_error', `${path}: cannot ${handle ? 'read' : 'open'}: ${code ?? String(err)}`);
   } finally {
-    await handle.close();
+    await handle?.close();
   }
 };
 

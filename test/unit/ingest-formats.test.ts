@@ -133,6 +133,7 @@ describe('reading inputs', () => {
     writeFileSync(empty, '');
     await expect(readAll(empty)).rejects.toSatisfy(isInputError(/empty\.xml: the file is empty/));
     await expect(readAll(join(dir, 'missing.xml'))).rejects.toSatisfy(isInputError(/missing\.xml: cannot open: ENOENT/));
+    await expect(readAll(dir)).rejects.toSatisfy(isInputError(/: cannot read: EISDIR/));
   });
 });
 
