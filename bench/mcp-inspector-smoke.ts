@@ -3,10 +3,9 @@
 // not part of `npm test`) over Streamable HTTP and stdio, and writes
 // bench/results/mcp-inspector-smoke.{json,md} with each step's outcome and wall time.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createOrganization, issueApiKey } from '../src/auth/index.js';
 import { closeContext, createContext } from '../src/context.js';
 import { createHttpServer } from '../src/http/server.js';
@@ -29,9 +28,9 @@ interface StepResult {
   note: string;
 }
 
-const inspect = (args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; out: string; err: string }> =>
+const inspect = (args: string[]): Promise<{ code: number; out: string; err: string }> =>
   new Promise((resolve) => {
-    const child = spawn('npx', ['-y', INSPECTOR, '--cli', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npx', ['-y', INSPECTOR, '--cli', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -67,11 +66,8 @@ const main = async (): Promise<void> => {
   const { secret } = await issueApiKey(ctx, { orgId: org.id, scopes: ['trademarks:read'], livemode: true });
   const http = createHttpServer({ context: ctx, accessLog: 'off', mountMcp: mcpMount({}) });
   const { url } = await http.listen(0, '127.0.0.1');
-  // Until the CLI is rebuilt, stdio is launched straight from the compiled module `tm mcp` runs.
-  const launcher = join(dir, 'tm-mcp.mjs');
-  writeFileSync(launcher, `const m = await import(${JSON.stringify(pathToFileURL(join(repoRoot, 'dist', 'src', 'mcp', 'stdio.js')).href)});\nawait m.runMcpStdio();\n`);
   const overHttp = [`${url}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${secret}`];
-  const overStdio = ['node', launcher];
+  const overStdio = ['node', join(repoRoot, 'bin', 'tm.js'), 'mcp', '--db', db];
   const steps: Step[] = [
     { name: 'http tools/list', args: [...overHttp, '--method', 'tools/list'], expect: listsTools },
     { name: 'http tools/call list_offices', args: [...overHttp, '--method', 'tools/call', '--tool-name', 'list_offices'], expect: structured },
@@ -82,7 +78,7 @@ const main = async (): Promise<void> => {
   const results: StepResult[] = [];
   for (const step of steps) {
     const t0 = performance.now();
-    const { code, out, err } = await inspect(step.args, { TM_DB: db });
+    const { code, out, err } = await inspect(step.args);
     const json = jsonOf(out);
     const failure =
       code !== 0 ? `exit ${code}: ${`${out}${err}`.trim().split('\n').slice(-2).join(' ')}` : json ? step.expect(json) : `no JSON printed: ${out.slice(0, 200)}`;

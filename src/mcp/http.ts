@@ -182,23 +182,3 @@ export const mcpMount =
     const mcp = mountMcp(app, { ...settings, ctx: services.context, limiter: services.limiter });
     return () => mcp.close();
   };
-
-/** `tm serve` flags for /mcp; each falls back to its TM_* environment variable. */
-export interface McpFlags {
-  baseUrl?: string;
-  appUrl?: string;
-  jwks?: string;
-  meterOAuth?: boolean;
-}
-
-const list = (v: string | undefined): string[] | undefined => (v ? v.split(',').map((x) => x.trim()).filter(Boolean) : undefined);
-
-/** Resolves the MCP settings as flag > environment (TM_BASE_URL, TM_APP_URL, TM_JWKS, …). */
-export const mcpSettings = (flags: McpFlags = {}, env: NodeJS.ProcessEnv = process.env): McpSettings => ({
-  baseUrl: flags.baseUrl ?? env.TM_BASE_URL,
-  appUrl: flags.appUrl ?? env.TM_APP_URL,
-  jwks: flags.jwks ?? env.TM_JWKS,
-  meterOAuth: flags.meterOAuth ?? env.TM_MCP_METER_OAUTH === 'true',
-  allowedHosts: list(env.TM_MCP_ALLOWED_HOSTS),
-  allowedOrigins: list(env.TM_MCP_ALLOWED_ORIGINS),
-});

@@ -1,9 +1,8 @@
-// `tm mcp` over stdio, driven by the official SDK client through StdioClientTransport against the
-// compiled server in a child process (the test command builds first): the keyless local user, and
-// a keyed session that acts as the key's organization with its scopes.
+// `tm mcp` over stdio, driven by the official SDK client through StdioClientTransport spawning
+// `node bin/tm.js mcp` (the test command builds first): the keyless local user, and a keyed
+// session that acts as the key's organization with its scopes.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -13,27 +12,23 @@ import { OPERATIONS } from '../../src/ops/registry.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { exampleArgs, NOW, seed, SYNCED_AT, type Seeded } from './mcp-fixture.js';
 
-const entry = packagePath('dist', 'src', 'mcp', 'stdio.js');
+const built = packagePath('dist', 'src', 'cli', 'main.js');
 let t: TempContext;
 let s: Seeded;
 
-const spawnClient = async (env: Record<string, string>): Promise<{ client: Client; stderr: () => string }> => {
-  const script = `const m = await import(${JSON.stringify(pathToFileURL(entry).href)}); await m.runMcpStdio();`;
+const spawnClient = async (env: Record<string, string>): Promise<{ client: Client }> => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--input-type=module', '-e', script],
-    env: { PATH: process.env.PATH ?? '', TM_DB: join(t.dir, 'tm.db'), TM_NOW: NOW, ...env },
-    stderr: 'pipe',
+    args: [packagePath('bin', 'tm.js'), 'mcp', '--db', join(t.dir, 'tm.db')],
+    env: { PATH: process.env.PATH ?? '', TM_NOW: NOW, ...env },
   });
-  let err = '';
-  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const client = new Client({ name: 'tm-stdio-test', version: '0' });
   await client.connect(transport);
-  return { client, stderr: () => err };
+  return { client };
 };
 
 beforeAll(async () => {
-  expect(existsSync(entry), 'run `npm run build` first').toBe(true);
+  expect(existsSync(built), 'run `npm run build` first').toBe(true);
   t = tempContext(NOW);
   s = await seed(t.ctx, t.dir);
   t.ctx.store.auth.usage.flush();
@@ -77,7 +72,18 @@ describe('tm mcp over stdio', () => {
     expect(logs.map((l) => l.operation)).toContain('get_trademark');
   });
 
-  it('refuses to start with a bad key', async () => {
-    await expect(spawnClient({ TM_API_KEY: 'tmk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).rejects.toThrow();
+  it('refuses to start with a bad key, and says why on stderr', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [packagePath('bin', 'tm.js'), 'mcp', '--db', join(t.dir, 'tm.db'), '--key', 'tmk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+      env: { PATH: process.env.PATH ?? '', TM_NOW: NOW },
+      stderr: 'pipe',
+    });
+    let err = '';
+    transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    const exited = new Promise<void>((resolve) => (transport.onclose = resolve));
+    await expect(new Client({ name: 'x', version: '0' }).connect(transport)).rejects.toThrow();
+    await exited;
+    expect(err).toMatch(/Invalid API key/);
   });
 });

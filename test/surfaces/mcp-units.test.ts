@@ -1,8 +1,7 @@
-// Small pieces of the MCP surface: secret redaction, the Host/Origin guard, settings precedence,
-// and the provenance of a result.
+// Small pieces of the MCP surface: secret redaction, the Host/Origin guard and the provenance of
+// a result.
 import { describe, expect, it } from 'vitest';
 import { createGuard } from '../../src/mcp/http-guard.js';
-import { mcpSettings } from '../../src/mcp/http.js';
 import { okResult, redactSecrets } from '../../src/mcp/tool-result.js';
 
 describe('redactSecrets', () => {
@@ -45,21 +44,6 @@ describe('Host and Origin guard', () => {
     expect(check({ host: 'tm.example', origin: 'null' })).toBe(false);
     expect(check({ host: 'tm.example', origin: 'https://agent.example' })).toBe(true);
     expect(check({ host: 'tm.example', origin: 'http://127.0.0.1:6274' })).toBe(true);
-  });
-});
-
-describe('mcpSettings', () => {
-  it('takes flags over TM_* variables', () => {
-    const env = { TM_BASE_URL: 'https://env.example', TM_APP_URL: 'https://app.env', TM_JWKS: '/k.json', TM_MCP_METER_OAUTH: 'true', TM_MCP_ALLOWED_HOSTS: 'a.example, b.example' };
-    expect(mcpSettings({ baseUrl: 'https://flag.example' }, env)).toEqual({
-      baseUrl: 'https://flag.example',
-      appUrl: 'https://app.env',
-      jwks: '/k.json',
-      meterOAuth: true,
-      allowedHosts: ['a.example', 'b.example'],
-      allowedOrigins: undefined,
-    });
-    expect(mcpSettings({}, {}).meterOAuth).toBe(false);
   });
 });
 
