@@ -4,7 +4,7 @@
 // /v1/trademarks/{id} and GET /v1/trademarks?q=… and writes bench/results/http.{json,md}.
 // Options: --size 100000  --seed 42  --duration 10  --connections 10
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -12,7 +12,7 @@ import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { createOrganization, issueApiKey } from '../src/auth/index.js';
 import { closeContext, createContext } from '../src/context.js';
 import { runServe } from '../src/http/serve.js';
-import { corpusRecords } from './corpus/generate.js';
+import { corpusRecords, GENERATOR_VERSION } from './corpus/generate.js';
 import { benchCommand, consoleTable, formatInt, markdownTable, repoRoot, writeReport, type Table } from './lib/results.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
@@ -32,8 +32,43 @@ const { values: opts } = parseArgs({
 
 const dbFile = (size: number, seed: number): string => join(repoRoot, 'bench', 'results', 'tmp', `http-${size}-s${seed}.db`);
 
+interface Built {
+  ids: string[];
+  words: string[];
+  store_ms: number;
+  index_ms: number;
+  generator: number;
+}
+
+/** Reuses a store built by an earlier run of the same size, seed and generator version. */
+const prepare = async (db: string, size: number, seed: number): Promise<Built & { key: string; reused: boolean }> => {
+  const sidecar = `${db}.json`;
+  let built: Built | null = null;
+  if (existsSync(db) && existsSync(sidecar)) {
+    const saved = JSON.parse(readFileSync(sidecar, 'utf8')) as Built;
+    if (saved.generator === GENERATOR_VERSION) built = saved;
+  }
+  let ctx;
+  try {
+    // A store whose schema changed since it was built does not open; it is rebuilt.
+    if (built) ctx = createContext({ db, now: NOW });
+  } catch {
+    built = null;
+  }
+  const reused = built !== null;
+  if (!built) {
+    built = await build(db, size, seed);
+    writeFileSync(sidecar, JSON.stringify(built));
+  }
+  ctx ??= createContext({ db, now: NOW });
+  const org = await createOrganization(ctx, 'bench', BENCH_LIMITS);
+  const { secret } = await issueApiKey(ctx, { orgId: org.id, scopes: ['trademarks:read'], livemode: true });
+  await closeContext(ctx);
+  return { ...built, key: secret, reused };
+};
+
 /** Loads the generated corpus into a fresh store and builds the index; returns sample ids and words. */
-const build = async (db: string, size: number, seed: number) => {
+const build = async (db: string, size: number, seed: number): Promise<Built> => {
   mkdirSync(join(repoRoot, 'bench', 'results', 'tmp'), { recursive: true });
   for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
   const ctx = createContext({ db, now: NOW });
@@ -55,10 +90,8 @@ const build = async (db: string, size: number, seed: number) => {
   const t1 = performance.now();
   await ctx.index.sync();
   const t2 = performance.now();
-  const org = await createOrganization(ctx, 'bench', BENCH_LIMITS);
-  const { secret } = await issueApiKey(ctx, { orgId: org.id, scopes: ['trademarks:read'], livemode: true });
   await closeContext(ctx);
-  return { ids, words: [...words], key: secret, store_ms: t1 - t0, index_ms: t2 - t1 };
+  return { ids, words: [...words], store_ms: t1 - t0, index_ms: t2 - t1, generator: GENERATOR_VERSION };
 };
 
 /** Child: `tm serve` on a free port, access log on (to stderr, discarded by the parent). */
@@ -109,8 +142,8 @@ const main = async (): Promise<void> => {
   const duration = Number(opts.duration);
   const connections = Number(opts.connections);
   const db = dbFile(size, seed);
-  process.stderr.write(`building a ${formatInt(size)}-mark store at ${db}\n`);
-  const built = await build(db, size, seed);
+  process.stderr.write(`preparing a ${formatInt(size)}-mark store at ${db}\n`);
+  const built = await prepare(db, size, seed);
   const { child, url } = await startServer(db);
   try {
     process.stderr.write(`server at ${url}; detail GETs for ${duration} s\n`);
@@ -126,9 +159,9 @@ const main = async (): Promise<void> => {
       ],
     };
     process.stdout.write(`${consoleTable(table)}\n`);
-    const results = { size, seed, duration_s: duration, connections, store_ms: Math.round(built.store_ms), index_ms: Math.round(built.index_ms), targets: TARGETS, detail, search };
+    const results = { size, seed, duration_s: duration, connections, store_reused: built.reused, store_ms: Math.round(built.store_ms), index_ms: Math.round(built.index_ms), targets: TARGETS, detail, search };
     const body = [
-      `${formatInt(size)} generated marks (bench/corpus/generate.ts, seed ${seed}); store load ${formatInt(built.store_ms)} ms, index build ${formatInt(built.index_ms)} ms.`,
+      `${formatInt(size)} generated marks (bench/corpus/generate.ts, seed ${seed}); store load ${formatInt(built.store_ms)} ms, index build ${formatInt(built.index_ms)} ms${built.reused ? ' (store reused from an earlier run)' : ''}.`,
       `Server: \`tm serve\` in its own process with API-key auth, rate limits (raised so the load is never throttled, still checked per request), usage metering, the request log and the access log on. Load: autocannon, ${connections} connections, ${duration} s after a 2 s warm-up, cycling ${built.ids.length} ids / ${built.words.length} query words.`,
       '',
       markdownTable(table),
@@ -141,4 +174,4 @@ const main = async (): Promise<void> => {
 };
 
 if (opts.serve) void serveChild(opts.serve);
-else if (existsSync(repoRoot)) await main();
+else await main();
