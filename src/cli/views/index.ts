@@ -5,6 +5,7 @@ type View = (output: never) => string | Promise<string>;
 
 const VIEWS: Record<string, () => Promise<View>> = {
   get_trademark: async () => (await import('./trademark-view.js')).renderTrademark,
+  search_trademarks: async () => (await import('./search-view.js')).renderSearchTty,
   get_stats: async () => (await import('./stats-view.js')).renderStats,
   list_deadlines: async () => (await import('./deadlines-view.js')).renderDeadlines,
   compute_deadlines: async () => (await import('./deadlines-view.js')).renderComputeDeadlines,
