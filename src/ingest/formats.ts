@@ -3,7 +3,7 @@
 // files, .gz (node:zlib) and .zip (yauzl, entries streamed one after another, never unpacked).
 import { createReadStream } from 'node:fs';
 import { open as openFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
 import { TmError } from '../errors.js';
@@ -64,22 +64,25 @@ const magic = async (path: string): Promise<Buffer> => {
 
 const startsWith = (buffer: Buffer, bytes: number[]): boolean => bytes.every((b, i) => buffer[i] === b);
 
-/** Decompression failures (truncated .gz, corrupt zip entry) surface as input errors naming the file. */
-const guarded = (stream: Readable, name: string): Readable =>
+/** Read and decompression failures (truncated .gz, corrupt zip entry) become input errors naming the file. */
+const guarded = (stream: Readable, name: string, what: string): Readable =>
   Readable.from(
     (async function* () {
       try {
         for await (const chunk of stream) yield chunk as Buffer;
       } catch (err) {
-        throw err instanceof TmError
-          ? err
-          : new TmError('input_error', `${name}: cannot decompress: ${(err as Error).message}`);
+        throw err instanceof TmError ? err : new TmError('input_error', `${name}: ${what}: ${(err as Error).message}`);
       }
     })(),
     { objectMode: false },
   );
 
-const gunzip = (stream: Readable, name: string): Readable => guarded(stream.pipe(createGunzip()), name);
+const gunzip = (stream: Readable, name: string): Readable => {
+  const out = createGunzip();
+  // pipeline() forwards a failure of the source into the gunzip stream, where guarded() sees it.
+  pipeline(stream, out, () => undefined);
+  return guarded(out, name, 'cannot decompress');
+};
 
 const zipEntries = (path: string): AsyncIterable<InputEntry> => ({
   async *[Symbol.asyncIterator]() {
@@ -113,7 +116,7 @@ const zipEntries = (path: string): AsyncIterable<InputEntry> => ({
           ),
         );
         const entryName = `${path}:${current.fileName}`;
-        const stream = current.fileName.endsWith('.gz') ? gunzip(raw, entryName) : guarded(raw, entryName);
+        const stream = current.fileName.endsWith('.gz') ? gunzip(raw, entryName) : guarded(raw, entryName, 'cannot read');
         yield { entryName, stream };
         // The caller consumes each stream before asking for the next; drain whatever it left.
         if (!raw.readableEnded) raw.resume();
@@ -133,7 +136,7 @@ export const openInput = (path: string): AsyncIterable<InputEntry> => ({
     } else if (startsWith(head, GZIP)) {
       yield { entryName: path, stream: gunzip(createReadStream(path), path) };
     } else {
-      yield { entryName: path, stream: createReadStream(path) };
+      yield { entryName: path, stream: guarded(createReadStream(path), path, 'cannot read') };
     }
   },
 });
