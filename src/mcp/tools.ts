@@ -74,4 +74,15 @@ export const toolDefinition = (op: OpDefinition): Tool => ({
   },
 });
 
-export const buildTools = (ops: readonly OpDefinition[] = OPERATIONS): Tool[] => toolOperations(ops).map(toolDefinition);
+// Converting every schema takes ~150 ms, and HTTP builds a server per session (2025) or per
+// request (2026), so each registry's tool list is converted once.
+const built = new WeakMap<readonly OpDefinition[], Tool[]>();
+
+export const buildTools = (ops: readonly OpDefinition[] = OPERATIONS): Tool[] => {
+  let tools = built.get(ops);
+  if (!tools) {
+    tools = toolOperations(ops).map(toolDefinition);
+    built.set(ops, tools);
+  }
+  return tools;
+};
