@@ -4,7 +4,8 @@
 // for recall@20 and a speed ratio. Options:
 //   --sizes 100000,1000000  --queries 200  --exhaustive 50  --seed 42  --cold-runs 5
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import MiniSearch from 'minisearch';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -162,6 +163,34 @@ const warm = async (db: string, queries: string[], exhaustiveCount: number): Pro
   };
 };
 
+interface MiniResult {
+  phase: 'build' | 'load';
+  ms: number;
+  snapshot_bytes: number;
+  query_ms: number;
+}
+
+const MINI_OPTIONS = { fields: ['text'], idField: 'id' };
+
+/** Child: the alternative the issue names, minisearch, as a persisted snapshot of the same marks. */
+const minisearch = async (db: string, phase: 'build' | 'load'): Promise<MiniResult> => {
+  const snapshot = `${db}.minisearch.json`;
+  const t = performance.now();
+  let mini: MiniSearch;
+  if (phase === 'build') {
+    const ctx = createContext({ db, now: NOW });
+    const rows = ctx.store.db.prepare('SELECT mid AS id, mark_text AS text FROM search_mark WHERE mark_text IS NOT NULL').all() as { id: number; text: string }[];
+    await closeContext(ctx);
+    mini = new MiniSearch(MINI_OPTIONS);
+    mini.addAll(rows);
+    writeFileSync(snapshot, JSON.stringify(mini));
+  } else mini = MiniSearch.loadJSON(readFileSync(snapshot, 'utf8'), MINI_OPTIONS);
+  const ms = performance.now() - t;
+  const q = performance.now();
+  mini.search('monkey beer', { fuzzy: 0.2, prefix: true });
+  return { phase, ms, snapshot_bytes: statSync(snapshot).size, query_ms: performance.now() - q };
+};
+
 /** One `tm search … --json` process, wall time including Node start-up. */
 const cold = (db: string, q: string): number => {
   const t = performance.now();
@@ -182,11 +211,15 @@ const main = async () => {
       'cold-runs': { type: 'string', default: '5' },
       db: { type: 'string' },
       size: { type: 'string' },
+      minisearch: { type: 'boolean', default: false },
     },
     allowPositionals: true,
   });
   const seed = Number(values.seed);
   if (values.child === 'build') return reportToParent(await build(values.db!, Number(values.size), seed));
+  if (values.child === 'mini-build' || values.child === 'mini-load') {
+    return reportToParent(await minisearch(values.db!, values.child === 'mini-build' ? 'build' : 'load'));
+  }
   if (values.child === 'warm') {
     const queries = makeQueries(values.db!, Number(values.queries), seed);
     return reportToParent(await warm(values.db!, queries, Number(values.exhaustive)));
@@ -204,7 +237,13 @@ const main = async () => {
     const coldMs = queries.map((q) => cold(db, q));
     process.stderr.write(`cold: ${coldMs.map((m) => m.toFixed(0)).join(', ')} ms\n`);
     const w = await runInChild<WarmResult>(self, ['--child', 'warm', '--db', db, '--queries', values.queries!, '--exhaustive', values.exhaustive!, '--seed', String(seed)]);
-    rows.push({ size, build: built, db_bytes: statSync(db).size, cold_ms: { median: percentile(coldMs, 50), max: Math.max(...coldMs), runs: coldMs }, warm: w.result, peak_rss_bytes: w.peak_rss_bytes });
+    let mini: { build: MiniResult; load: MiniResult; load_peak_rss_bytes: number } | undefined;
+    if (values.minisearch) {
+      const b = await runInChild<MiniResult>(self, ['--child', 'mini-build', '--db', db]);
+      const l = await runInChild<MiniResult>(self, ['--child', 'mini-load', '--db', db]);
+      mini = { build: b.result, load: l.result, load_peak_rss_bytes: l.peak_rss_bytes };
+    }
+    rows.push({ size, build: built, db_bytes: statSync(db).size, cold_ms: { median: percentile(coldMs, 50), max: Math.max(...coldMs), runs: coldMs }, warm: w.result, peak_rss_bytes: w.peak_rss_bytes, minisearch: mini });
   }
   const f = (n: number) => n.toFixed(1);
   const table: Table = {
@@ -227,11 +266,25 @@ const main = async () => {
     }),
   };
   console.log(consoleTable(table));
+  const minis = rows.filter((r) => r.minisearch) as { size: number; minisearch: { build: MiniResult; load: MiniResult; load_peak_rss_bytes: number } }[];
+  const miniTable: Table = {
+    headers: ['marks', 'minisearch build + snapshot', 'snapshot size', 'snapshot load (each cold process)', 'load peak RSS', 'one fuzzy query'],
+    rows: minis.map((r) => [
+      formatInt(r.size),
+      `${f(r.minisearch.build.ms / 1000)} s`,
+      formatMb(r.minisearch.build.snapshot_bytes),
+      `${formatInt(r.minisearch.load.ms)} ms`,
+      formatMb(r.minisearch.load_peak_rss_bytes),
+      `${f(r.minisearch.load.query_ms)} ms`,
+    ]),
+  };
+  if (minis.length) console.log(consoleTable(miniTable));
   const body = [
     `Targets at 1,000,000 marks: cold CLI ≤ ${TARGETS.cold_ms} ms, warm p95 ≤ ${TARGETS.warm_p95_ms} ms, recall@20 ≥ ${TARGETS.recall}, peak RSS ≤ ${formatMb(TARGETS.rss_bytes)}.`,
     '',
     markdownTable(table),
     '',
+    ...(minis.length ? ['## minisearch (the alternative, same marks)', '', markdownTable(miniTable), '', 'A minisearch index persists only as a JSON snapshot that each process must load whole before its first query; the SQLite index is opened, not loaded.', ''] : []),
     `Corpus: bench/corpus/generate.ts, seed ${seed}. Warm: ${values.queries} queries through search_trademarks (limit 20, rows with derived blocks), after 5 warm-up queries, in one process whose peak RSS is reported. Queries are stored marks as a searcher types them (verbatim, lowercased, typo, transposition, word dropped or added, sound-alike respelling, lookalike digit). Recall@20: the index's top 20 against an exhaustive scorer that scores every mark with the same function (default channels); ties at the 20th score count as found. Speed ratio: exhaustive time over index time on the same queries. Cold: ${values['cold-runs']} separate \`node bin/tm.js search <q> --json --db …\` processes, wall time including Node start-up.`,
   ].join('\n');
   const paths = writeReport({ name: 'search', title: 'Search benchmark', command: benchCommand('bench:search'), results: rows }, body);

@@ -14,6 +14,7 @@ import { listOffices } from './list-offices.js';
 import { listStatusCodes } from './list-status-codes.js';
 import { searchClassifications } from './search-classifications.js';
 import { searchTrademarks } from './search-trademarks.js';
+import { suggestTrademarks } from './suggest-trademarks.js';
 import { batchGetTrademarks } from './batch-get-trademarks.js';
 import { getTrademarkHistory } from './get-trademark-history.js';
 import { listTrademarkAssignments } from './list-trademark-assignments.js';
@@ -45,6 +46,7 @@ import { searchEarlier } from './search-earlier.js';
 export const OPERATIONS: readonly OpDefinition[] = [
   getTrademark,
   searchTrademarks,
+  suggestTrademarks,
   listOffices,
   listStatusCodes,
   listEventTypes,

@@ -93,57 +93,78 @@ export const indexKeys = (a: Analysis): string[] => {
 
 export type Channel = 'identical' | 'fuzzy' | 'embedded' | 'phonetic' | 'lookalike';
 
-/** Substrings of the query's near form that could be a whole earlier mark (BUCKS in ICEBUCKS). */
-const segments = (near: string, min: number): string[] => {
+/** One key to look up, limited to earlier marks whose near form is `min`..`max` characters long. */
+export interface Lookup {
+  key: string;
+  min: number;
+  max: number;
+}
+
+const ANY = 255;
+const at = (key: string, min = 0, max = ANY): Lookup => ({ key, min, max });
+
+/** Substrings of the query's near form that could be a whole earlier mark (BUCKS in ICEBUCKS).
+ *  Long queries keep word-aligned runs and substrings inside one word, not every substring. */
+const segments = (a: Analysis, min: number): string[] => {
   const out = new Set<string>();
-  for (let i = 0; i < near.length; i++) for (let j = i + min; j <= near.length; j++) if (j - i < near.length) out.add(near.slice(i, j));
-  return [...out];
+  const all = (s: string) => {
+    for (let i = 0; i < s.length; i++) for (let j = i + min; j <= s.length; j++) out.add(s.slice(i, j));
+  };
+  if (a.near.length <= 12) all(a.near);
+  else {
+    for (const w of a.nearWords) all(w);
+    for (let i = 0; i < a.nearWords.length; i++) for (let j = i + 1; j <= a.nearWords.length; j++) out.add(a.nearWords.slice(i, j).join(''));
+  }
+  out.delete(a.near);
+  return [...out].filter((x) => x.length >= min);
 };
 
-/** Sound-key neighbours of a string: earlier marks up to the fuzzy budget shorter, or one longer. */
-const fuzzyKeys = (near: string): string[] => {
+/** Sound-key neighbours of a string within `edits` deletions either way, among marks of a near length. */
+const fuzzyKeys = (near: string, edits: number): Lookup[] => {
   const sound = soundKey(near);
   if (sound.length < FUZZY_MIN - 1) return [];
-  const keys: string[] = [];
-  const budget = Math.max(1, fuzzyBudget(near.length));
-  for (const d of deletionsUpTo(sound, budget)) if (d.length >= 2) keys.push(`k:${d}`);
-  for (const d of deletionsUpTo(sound, 1)) keys.push(`j:${d}`);
+  const min = Math.max(1, near.length - edits);
+  const max = near.length + edits;
+  const keys: Lookup[] = [at(`k:${sound}`, min, max)];
+  for (const d of deletionsUpTo(sound, edits)) if (d !== sound && d.length >= 2) keys.push(at(`k:${d}`, min, max));
+  for (const d of deletionsUpTo(sound, 1)) keys.push(at(`j:${d}`, min, max));
   return keys;
 };
 
 /** The keys to look up for a query, per channel. */
-export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Channel, string[]> => {
-  const out = new Map<Channel, string[]>();
+export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Channel, Lookup[]> => {
+  const out = new Map<Channel, Lookup[]>();
   if (a.near.length === 0) return out;
-  out.set('identical', [`n:${a.near}`]);
+  out.set('identical', [at(`n:${a.near}`)]);
   if (channels.has('fuzzy')) {
-    const keys = fuzzyKeys(a.near);
-    if (a.compact.length >= PREFIX + 2) keys.push(`f:${a.compact.slice(0, PREFIX)}`);
+    const keys = fuzzyKeys(a.near, Math.max(1, fuzzyBudget(a.near.length + 1)));
+    // The prefix lane needs the shared start to be at least half of the longer mark.
+    if (a.compact.length >= PREFIX + 2) keys.push(at(`f:${a.compact.slice(0, PREFIX)}`, 0, 2 * a.compact.length));
     out.set('fuzzy', keys);
   }
   if (channels.has('embedded')) {
-    const keys = segments(a.near, 3).map((s) => `n:${s}`);
+    const keys = segments(a, 3).map((s) => at(`n:${s}`));
     if (a.nearWords.length > 1) {
-      keys.push(`o:${[...a.nearWords].sort().join(' ')}`);
+      keys.push(at(`o:${[...a.nearWords].sort().join(' ')}`));
       for (const w of a.nearWords) {
-        if (w.length >= 2) keys.push(`w:${w}`, `n:${w}`);
-        if (w.length >= 4) keys.push(...fuzzyKeys(w));
+        if (w.length >= 2) keys.push(at(`w:${w}`), at(`n:${w}`));
+        if (w.length >= 4) keys.push(...fuzzyKeys(w, 1));
       }
-    } else keys.push(`w:${a.near}`);
+    } else keys.push(at(`w:${a.near}`));
     out.set('embedded', keys);
   }
   if (channels.has('phonetic')) {
-    const keys: string[] = [];
+    const keys: Lookup[] = [];
     for (const c of a.pcodes) {
-      keys.push(`p:${c}`, `v:${c}`);
+      keys.push(at(`p:${c}`), at(`v:${c}`));
       if (c.length >= PHONETIC_DELETE_MIN) {
-        keys.push(`e:${c}`);
-        for (const d of deletions(c)) keys.push(`p:${d}`, `e:${d}`);
+        keys.push(at(`e:${c}`));
+        for (const d of deletions(c)) keys.push(at(`p:${d}`), at(`e:${d}`));
       }
     }
-    for (const codes of a.wcodes) for (const c of codes) if (c.length >= 2) keys.push(`p:${c}`, `v:${c}`);
+    for (const codes of a.wcodes) for (const c of codes) if (c.length >= 2) keys.push(at(`p:${c}`), at(`v:${c}`));
     out.set('phonetic', keys);
   }
-  if (channels.has('lookalike')) out.set('lookalike', [`l:${a.skeleton}`]);
+  if (channels.has('lookalike')) out.set('lookalike', [at(`l:${a.skeleton}`)]);
   return out;
 };

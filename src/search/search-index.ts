@@ -35,9 +35,11 @@ export interface SearchIndex {
 }
 
 const SYNC_BATCH = 5000;
-/** Posting lists longer than this belong to keys too common to discriminate; the rest is skipped. */
-const POSTING_CAP = 2000;
-const SUBSTRING_CAP = 3000;
+/** Postings read per key, shortest marks first: with a common key (a word like GROUP, a short
+ *  sound key) only the shortest marks can still rank high, since every lane falls with length. */
+const POSTING_CAP = 400;
+const SUBSTRING_CAP = 400;
+const nearLength = (a: { nearWords: string[] }): number => Math.min(255, a.nearWords.join('').length);
 
 const TIER_RANK = { identical: 0, near_identical: 1, similar: 2, related: 3 } as const;
 
@@ -67,14 +69,15 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     const existing = repo.byTrademark(record.id);
     if (!existing) {
       const mid = repo.insertMark(row);
-      repo.addKeys(mid, keyHashes(a));
+      repo.addKeys(mid, nearLength(a), keyHashes(a));
       repo.setText(mid, ftsBody(a));
       return;
     }
     repo.updateMark({ ...row, mid: existing.mid });
     if (existing.mark_text === record.mark_text) return;
-    repo.removeKeys(existing.mid, keyHashes(analyzeText(existing.mark_text)));
-    repo.addKeys(existing.mid, keyHashes(a));
+    const old = analyzeText(existing.mark_text);
+    repo.removeKeys(existing.mid, nearLength(old), keyHashes(old));
+    repo.addKeys(existing.mid, nearLength(a), keyHashes(a));
     repo.setText(existing.mid, ftsBody(a));
   };
 
@@ -104,7 +107,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
             }
             const a = analyzeText(c.record.mark_text);
             const mid = repo.insertMark(toMarkRow(c.record, a));
-            bulk(mid, keyHashes(a));
+            bulk(mid, nearLength(a), keyHashes(a));
             repo.setText(mid, ftsBody(a));
           }
           last = changed[changed.length - 1]!.seq;
@@ -131,8 +134,8 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     async search(q, channels, filter, order, window) {
       const a = analyze(q);
       const candidates = new Set<number>();
-      for (const keys of queryKeys(a, channels).values())
-        for (const key of keys) for (const mid of repo.postings(keyHash(key), POSTING_CAP)) candidates.add(mid);
+      for (const lookups of queryKeys(a, channels).values())
+        for (const l of lookups) for (const mid of repo.postings(keyHash(l.key), l.min, l.max, POSTING_CAP)) candidates.add(mid);
       if (channels.has('embedded') && a.near.length >= 3) {
         for (const mid of repo.substring(a.near, SUBSTRING_CAP)) candidates.add(mid);
         if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, SUBSTRING_CAP)) candidates.add(mid);
@@ -141,6 +144,10 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       score(a, repo.rows([...candidates]), channels, hits);
       const passing = hasFilter(filter) ? repo.passing(hits.map((h) => h.row.mid), filter) : null;
       const kept = passing ? hits.filter((h) => passing.has(h.row.mid)) : hits;
+      if (order.endsWith('updated_at')) {
+        const at = repo.updatedAt(kept.map((h) => h.row.mid));
+        for (const h of kept) h.row.updated_at = at.get(h.row.mid);
+      }
       return rankHits(kept, order).slice(0, window);
     },
     async list(filter, order, limit, offset) {

@@ -22,7 +22,7 @@ export interface SearchMarkRow {
   registration_date: string | null;
   publication_date: string | null;
   expiry_date: string | null;
-  /** From the trademarks table, on rows read for ranking. */
+  /** From the trademarks table, filled in only for an updated_at sort. */
   updated_at?: string;
 }
 export type SearchMarkInput = Omit<SearchMarkRow, 'mid' | 'updated_at'>;
@@ -156,16 +156,21 @@ export const createSearchRepo = (db: Db) => {
        registration_date = @registration_date, publication_date = @publication_date, expiry_date = @expiry_date
      WHERE mid = @mid`,
   );
-  const insertKeys = db.prepare('INSERT OR IGNORE INTO search_key (h, mid) SELECT value, ? FROM json_each(?)');
-  const deleteKey = db.prepare('DELETE FROM search_key WHERE h = ? AND mid = ?');
+  const insertKeys = db.prepare('INSERT OR IGNORE INTO search_key (h, len, mid) SELECT value, ?, ? FROM json_each(?)');
+  const deleteKeys = db.prepare('DELETE FROM search_key WHERE h IN (SELECT value FROM json_each(?)) AND len = ? AND mid = ?');
   const insertFts = db.prepare('INSERT INTO search_fts (rowid, body) VALUES (?, ?)');
   const deleteFts = db.prepare('DELETE FROM search_fts WHERE rowid = ?');
-  const postings = db.prepare<[number, number], { mid: number }>('SELECT mid FROM search_key WHERE h = ? LIMIT ?');
+  const postings = db.prepare<[number, number, number, number], { mid: number }>(
+    'SELECT mid FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?',
+  );
   const substring = db.prepare<[string, number], { mid: number }>(
     'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
   );
   const rowsByMid = db.prepare<[string], SearchMarkRow>(
-    'SELECT m.*, t.updated_at FROM search_mark m JOIN trademarks t ON t.id = m.trademark_id WHERE m.mid IN (SELECT value FROM json_each(?))',
+    'SELECT * FROM search_mark WHERE mid IN (SELECT value FROM json_each(?))',
+  );
+  const updatedAt = db.prepare<[string], { mid: number; updated_at: string }>(
+    'SELECT m.mid, t.updated_at FROM search_mark m JOIN trademarks t ON t.id = m.trademark_id WHERE m.mid IN (SELECT value FROM json_each(?))',
   );
   const storeSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
   const allRows = db.prepare<[number, number], SearchMarkRow>('SELECT * FROM search_mark WHERE mid > ? ORDER BY mid LIMIT ?');
@@ -187,26 +192,26 @@ export const createSearchRepo = (db: Db) => {
     updateMark(row: SearchMarkRow): void {
       updateMark.run(row);
     },
-    addKeys(mid: number, hashes: readonly number[]): void {
-      if (hashes.length) insertKeys.run(mid, json(hashes));
+    addKeys(mid: number, len: number, hashes: readonly number[]): void {
+      if (hashes.length) insertKeys.run(len, mid, json(hashes));
     },
     /** Bulk build of an empty index: keys go to an unindexed temp table, sorted in once at the end. */
-    beginBulk(): (mid: number, hashes: readonly number[]) => void {
-      db.exec('CREATE TEMP TABLE IF NOT EXISTS bulk_key (h INTEGER NOT NULL, mid INTEGER NOT NULL)');
-      const stage = db.prepare('INSERT INTO temp.bulk_key (h, mid) SELECT value, ? FROM json_each(?)');
-      return (mid, hashes) => {
-        if (hashes.length) stage.run(mid, json(hashes));
+    beginBulk(): (mid: number, len: number, hashes: readonly number[]) => void {
+      db.exec('CREATE TEMP TABLE IF NOT EXISTS bulk_key (h INTEGER NOT NULL, len INTEGER NOT NULL, mid INTEGER NOT NULL)');
+      const stage = db.prepare('INSERT INTO temp.bulk_key (h, len, mid) SELECT value, ?, ? FROM json_each(?)');
+      return (mid, len, hashes) => {
+        if (hashes.length) stage.run(len, mid, json(hashes));
       };
     },
     finishBulk(): void {
-      db.exec('INSERT OR IGNORE INTO search_key (h, mid) SELECT h, mid FROM temp.bulk_key ORDER BY h, mid; DROP TABLE temp.bulk_key');
+      db.exec('INSERT OR IGNORE INTO search_key (h, len, mid) SELECT h, len, mid FROM temp.bulk_key ORDER BY h, len, mid; DROP TABLE temp.bulk_key');
     },
     /** Empties the index (an interrupted bulk build starts again). */
     clear(): void {
       db.exec("DELETE FROM search_key; DELETE FROM search_mark; DELETE FROM search_fts; DELETE FROM search_state WHERE key = 'last_seq'");
     },
-    removeKeys(mid: number, hashes: readonly number[]): void {
-      for (const h of hashes) deleteKey.run(h, mid);
+    removeKeys(mid: number, len: number, hashes: readonly number[]): void {
+      if (hashes.length) deleteKeys.run(json(hashes), len, mid);
     },
     setText(mid: number, body: string | null): void {
       deleteFts.run(mid);
@@ -215,9 +220,9 @@ export const createSearchRepo = (db: Db) => {
     transaction<T>(fn: () => T): T {
       return db.transaction(fn)();
     },
-    /** Marks filed under a key, at most `cap` of them. */
-    postings(hash: number, cap: number): number[] {
-      return postings.all(hash, cap).map((r) => r.mid);
+    /** Marks filed under a key with a near form of min..max characters, shortest first, at most `cap`. */
+    postings(hash: number, min: number, max: number, cap: number): number[] {
+      return postings.all(hash, min, max, cap).map((r) => r.mid);
     },
     /** Marks whose text contains a fragment (3+ characters), shortest first. */
     substring(fragment: string, cap: number): number[] {
@@ -238,6 +243,10 @@ export const createSearchRepo = (db: Db) => {
         after = rows[rows.length - 1]!.mid;
         yield rows;
       }
+    },
+    /** updated_at per mark, read only when a search sorts by it (it lives in the wide trademarks rows). */
+    updatedAt(mids: readonly number[]): Map<number, string> {
+      return new Map(updatedAt.all(json(mids)).map((r) => [r.mid, r.updated_at]));
     },
     count(): number {
       return markCount.get()!.n;

@@ -3,6 +3,7 @@ import { fixedClock } from '../../src/core/clock.js';
 import { TmError } from '../../src/errors.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
 import { renderSearchTty } from '../../src/cli/views/search-view.js';
+import { suggestTrademarks } from '../../src/ops/suggest-trademarks.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 let t: TempContext;
@@ -231,5 +232,19 @@ describe('tm search TTY view', () => {
     const out = await search({ q: 'XYZZYQ', similarity: 'identical' });
     expect(out.data).toEqual([]);
     expect(await renderSearchTty(out)).toBe('No marks match this search.');
+  });
+});
+
+describe('suggest_trademarks', () => {
+  const suggest = async (raw: Record<string, unknown>) => suggestTrademarks.output.parse(await suggestTrademarks.run(t.ctx, suggestTrademarks.input.parse(raw)));
+
+  it('suggests texts that start with the prefix, ignoring punctuation, shortest first', async () => {
+    const out = await suggest({ q: 'play' });
+    expect(out.data.map((s) => s.text)).toEqual(['PLAY-DOH', 'PLAY STAR', 'PLAYSTATION']);
+    expect((await suggest({ q: 'play', offices: 'EM' })).data.map((s) => s.text)).toEqual(['PLAYSTATION']);
+  });
+
+  it('rejects a one-character prefix naming q', async () => {
+    await expect(suggest({ q: 'p' })).rejects.toMatchObject({ type: 'validation_error', param: 'q' });
   });
 });

@@ -1,5 +1,6 @@
 // Migration 002: the persistent search index. One row per mark with its matching forms and the
-// filter columns (search_mark), hashed channel keys (search_key), a trigram FTS5 table for
+// filter columns (search_mark), hashed channel keys ordered by mark length
+// (search_key: capped reads return the shortest marks, which score highest), a trigram FTS5 table for
 // substrings, and the sync state (last indexed store seq, cursor secret).
 export const sql = `
 CREATE TABLE search_mark (
@@ -29,8 +30,9 @@ CREATE INDEX search_mark_filing ON search_mark (filing_date);
 
 CREATE TABLE search_key (
   h INTEGER NOT NULL,
+  len INTEGER NOT NULL,
   mid INTEGER NOT NULL,
-  PRIMARY KEY (h, mid)
+  PRIMARY KEY (h, len, mid)
 ) WITHOUT ROWID;
 
 CREATE VIRTUAL TABLE search_fts USING fts5(body, content='', contentless_delete=1, tokenize='trigram');
