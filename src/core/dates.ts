@@ -128,5 +128,12 @@ export const addPeriod = (iso: IsoDateString, period: Period, convention: MonthC
   return period.days ? addDays(afterMonths, convention === 'C' && months === 0 ? period.days - 1 : period.days) : afterMonths;
 };
 
+/** start − period: the same arithmetic backwards (a window opening before its due date). */
+export const subtractPeriod = (iso: IsoDateString, period: Period, convention: MonthConvention = 'A'): IsoDateString => {
+  const months = (period.years ?? 0) * 12 + (period.months ?? 0);
+  const beforeMonths = months === 0 ? iso : addMonths(iso, -months, convention);
+  return period.days ? addDays(beforeMonths, -period.days) : beforeMonths;
+};
+
 export const maxDate = (a: IsoDateString, b: IsoDateString): IsoDateString => (a >= b ? a : b);
 export const minDate = (a: IsoDateString, b: IsoDateString): IsoDateString => (a <= b ? a : b);

@@ -34,7 +34,7 @@ const calendars = new Map<string, BusinessCalendar>();
 export const officeCalendar = (catalog: Catalog, officeCode: string, region: string | null | undefined): BusinessCalendar => {
   const table = catalog.closures.get(officeCode) ?? { office_code: officeCode, source: 'weekends only', weekend: [0, 6], holidays: null, recurring: [], closures: [], working_days: [] };
   const place = region && table.holidays ? normaliseRegion(table.holidays.country, region) : null;
-  const key = `${officeCode}|${place ?? ''}`;
+  const key = place ? `${officeCode}|${place}` : officeCode;
   let cal = calendars.get(key);
   if (!cal) {
     cal = createCalendar(table, place, catalog.holidays.get(officeCode) ?? null);

@@ -1,11 +1,11 @@
 // Deadline rows that are not the term itself: use declarations (US §8 and §71, MX declaration of
 // use), split-fee instalments (JP/KR), the optional US §15 declaration and post-registration
 // Office-action responses. Each row is computed from unrolled dates; only its last day is rolled.
-import { addPeriod, maxDate, type IsoDateString } from '../core/dates.js';
+import { addPeriod, maxDate, subtractPeriod, type IsoDateString } from '../core/dates.js';
 import type { DeadlineItem } from '../core/schemas/derived.js';
 import type { DeadlineRule } from './catalog-schema.js';
 import { resolveParams } from './params.js';
-import { negate, type CurrentTerm } from './term.js';
+import type { CurrentTerm } from './term.js';
 import type { Env } from './env.js';
 
 const MAX_OCCURRENCES = 40;
@@ -37,7 +37,7 @@ export const occurrence = (rule: DeadlineRule, env: Env, anchor: IsoDateString, 
     start = addPeriod(start, { years: (every.years ?? 0) * (n - 1), months: (every.months ?? 0) * (n - 1) }, 'A');
   }
   const due = p.window_length ? addPeriod(start, p.window_length, convention) : start;
-  const opens = p.window_length ? start : p.window_before ? addPeriod(due, negate(p.window_before), convention) : null;
+  const opens = p.window_length ? start : p.window_before ? subtractPeriod(due, p.window_before, convention) : null;
   const graceEnd = p.grace ? addPeriod(due, p.grace, p.grace_convention ?? convention) : null;
   return { n, opens, due, graceEnd };
 };

@@ -18,13 +18,13 @@ const before = (value: string | null | undefined, bound: string | undefined): bo
 const onOrAfter = (value: string | null | undefined, bound: string | undefined): boolean =>
   bound === undefined || (value != null && value >= bound);
 
-export const regimeHolds = (when: RegimeWhen, ctx: RegimeContext): boolean =>
+export const regimeHolds = (when: RegimeWhen, ctx: RegimeContext, termEnd: string | null | undefined = ctx.termEnd): boolean =>
   before(ctx.anchor, when.anchor_before) &&
   onOrAfter(ctx.anchor, when.anchor_on_or_after) &&
   before(ctx.registration, when.registration_before) &&
   onOrAfter(ctx.registration, when.registration_on_or_after) &&
-  before(ctx.termEnd, when.term_end_before) &&
-  onOrAfter(ctx.termEnd, when.term_end_on_or_after) &&
+  before(termEnd, when.term_end_before) &&
+  onOrAfter(termEnd, when.term_end_on_or_after) &&
   before(ctx.publication, when.publication_before) &&
   onOrAfter(ctx.publication, when.publication_on_or_after) &&
   (when.record_kind === undefined || when.record_kind === ctx.recordKind) &&
@@ -32,12 +32,13 @@ export const regimeHolds = (when: RegimeWhen, ctx: RegimeContext): boolean =>
 
 const merged = new WeakMap<DeadlineRule, Map<number, RuleParams>>();
 
-export const resolveParams = (rule: DeadlineRule, ctx: RegimeContext): RuleParams => {
+/** `termEnd`, when given, stands for ctx.termEnd (saves an object per cycle on the hot path). */
+export const resolveParams = (rule: DeadlineRule, ctx: RegimeContext, termEnd: string | null | undefined = ctx.termEnd): RuleParams => {
   const regimes = rule.regimes;
   if (!regimes?.length) return rule;
   // The matching regimes as a bit mask: each combination is merged once per process.
   let mask = 0;
-  for (let i = 0; i < regimes.length; i++) if (regimeHolds(regimes[i]!.when, ctx)) mask |= 1 << i;
+  for (let i = 0; i < regimes.length; i++) if (regimeHolds(regimes[i]!.when, ctx, termEnd)) mask |= 1 << i;
   if (mask === 0) return rule;
   let byMask = merged.get(rule);
   if (!byMask) {

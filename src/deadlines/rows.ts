@@ -45,25 +45,28 @@ export const matchesUrgency = (row: Pick<DeadlineRow, 'urgency' | 'days_left'>, 
   return row.urgency === wanted;
 };
 
+/** One row: the item with its mark's identity and urgency. */
+export const toDeadlineRow = (record: TrademarkRecord, derived: Derived, item: DeadlineItem, catalog: Catalog): DeadlineRow => {
+  const { urgency, days } = urgencyOf(item, derived.as_of_date);
+  return {
+    object: 'deadline' as const,
+    ...item,
+    trademark_id: record.id,
+    mark_text: record.mark_text,
+    office_code: record.office_code,
+    application_number: record.application_number,
+    registration_number: record.registration_number,
+    owner_names: record.owners.map((o) => o.name),
+    rule_name: catalog.rules.get(item.rule_id)?.name ?? null,
+    expiry_date: record.expiry_date ?? derived.expiry_date,
+    days_left: days,
+    urgency,
+    as_of_date: derived.as_of_date,
+  };
+};
+
 export const deadlineRows = (record: TrademarkRecord, derived: Derived, catalog: Catalog): DeadlineRow[] =>
-  derived.deadlines.items.map((item) => {
-    const { urgency, days } = urgencyOf(item, derived.as_of_date);
-    return {
-      object: 'deadline' as const,
-      ...item,
-      trademark_id: record.id,
-      mark_text: record.mark_text,
-      office_code: record.office_code,
-      application_number: record.application_number,
-      registration_number: record.registration_number,
-      owner_names: record.owners.map((o) => o.name),
-      rule_name: catalog.rules.get(item.rule_id)?.name ?? null,
-      expiry_date: record.expiry_date ?? derived.expiry_date,
-      days_left: days,
-      urgency,
-      as_of_date: derived.as_of_date,
-    };
-  });
+  derived.deadlines.items.map((item) => toDeadlineRow(record, derived, item, catalog));
 
 /** Due date first (rows without one last), then mark and occurrence, so pages are stable. */
 export const compareRows = (a: DeadlineRow, b: DeadlineRow): number => {

@@ -1,7 +1,7 @@
 // Terms and renewal cycles: the statutory ladder of term ends from the anchor date (old-law term
 // lengths, end-of-month and day-before-anniversary rules), which cycle is current given renewals
 // and the office-stated expiry on record, and the cycle's window, due date, grace and restoration.
-import { addMonths, addPeriod, endOfMonth, type IsoDateString, type Period } from '../core/dates.js';
+import { addMonths, addPeriod, endOfMonth, subtractPeriod, type IsoDateString, type Period } from '../core/dates.js';
 import type { DeadlineRule, RuleParams } from './catalog-schema.js';
 import { resolveParams, type RegimeContext } from './params.js';
 import type { DeadlineSubject } from './subject.js';
@@ -24,12 +24,6 @@ export interface CurrentTerm extends TermCycle {
 
 const MAX_CYCLES = 40;
 const TEN_YEARS: Period = { years: 10 };
-
-export const negate = (p: Period): Period => ({
-  ...(p.years ? { years: -p.years } : {}),
-  ...(p.months ? { months: -p.months } : {}),
-  ...(p.days ? { days: -p.days } : {}),
-});
 
 export const periodMonths = (p: Period | undefined): number => (p ? (p.years ?? 0) * 12 + (p.months ?? 0) : 0);
 
@@ -58,7 +52,7 @@ export const cycleDates = (
   // Term ends follow the term convention; windows, grace and restoration the period convention.
   const convention = p.grace_convention ?? p.convention ?? 'A';
   let due = p.due_end_of_month ? endOfMonth(termEnd) : termEnd;
-  let windowOpens = p.window_before ? addPeriod(due, negate(p.window_before), convention) : null;
+  let windowOpens = p.window_before ? subtractPeriod(due, p.window_before, convention) : null;
   if (windowOpens && p.window_plus_days) windowOpens = addPeriod(windowOpens, { days: p.window_plus_days });
   let grace = p.grace ?? null;
   if (cycle === 1 && p.late_registration_within && registration && registration > due) {
@@ -86,7 +80,7 @@ const forEachCycle = (rule: DeadlineRule, anchor: IsoDateString, ctx: RegimeCont
   for (let cycle = 1; cycle <= MAX_CYCLES; cycle++) {
     const placed = addMonths(anchor, months, convention);
     const termEnd = base.term_end === 'end_of_month' ? endOfMonth(placed) : placed;
-    const p = resolveParams(rule, { ...ctx, termEnd });
+    const p = resolveParams(rule, ctx, termEnd);
     if (visit(cycleDates(p, cycle, termEnd, ctx.registration))) return;
     months += periodMonths(p.renewal_term ?? TEN_YEARS);
   }
@@ -122,7 +116,7 @@ export const currentTerm = (
   for (const f of subject.filings) if (satisfiedBy.includes(f.type) && (latest === null || f.date > latest)) latest = f.date;
   const officeExpiry = useOfficeExpiry ? (subject.expiry_date ?? null) : null;
   const anchored = (renewed: boolean): CurrentTerm => {
-    const p = resolveParams(rule, { ...ctx, termEnd: officeExpiry });
+    const p = resolveParams(rule, ctx, officeExpiry);
     return { ...cycleDates(p, 0, officeExpiry!, ctx.registration), renewed, anchoredOnOfficeExpiry: true };
   };
   if (!anchor) return officeExpiry ? anchored(false) : null;

@@ -8,7 +8,7 @@ import { IsoDate } from '../core/schemas/parts.js';
 import type { Context } from '../context.js';
 import { getCatalog } from '../deadlines/catalog.js';
 import { computeDerived } from '../deadlines/derive.js';
-import { compareRows, DeadlineRow, deadlineRows, matchesUrgency } from '../deadlines/rows.js';
+import { compareRows, DeadlineRow, matchesUrgency, toDeadlineRow } from '../deadlines/rows.js';
 import { TmError } from '../errors.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
 import type { TrademarkFilter } from '../store/trademark-repo.js';
@@ -61,11 +61,14 @@ export async function* collectDeadlineRows(ctx: Context, f: DeadlineFilters): As
   for await (const batch of ctx.store.trademarks.scan(filter)) {
     for (const record of batch) {
       if (ownerNames.length && !record.owners.some((o) => ownerNames.some((n) => o.name.toLowerCase().includes(n)))) continue;
-      for (const row of deadlineRows(record, computeDerived(record, asOf, { catalog }), catalog)) {
-        if (row.state === 'missed' && !missedToo) continue;
-        if (f.due_before && (!row.due_date || row.due_date > f.due_before)) continue;
-        if (f.due_after && (!row.due_date || row.due_date < f.due_after)) continue;
-        if (f.type?.length && !f.type.includes(row.type)) continue;
+      const derived = computeDerived(record, asOf, { catalog });
+      for (const item of derived.deadlines.items) {
+        // Cheap item-level filters first: most items of a large store fall outside the window asked for.
+        if (item.state === 'missed' && !missedToo) continue;
+        if (f.due_before && (!item.due_date || item.due_date > f.due_before)) continue;
+        if (f.due_after && (!item.due_date || item.due_date < f.due_after)) continue;
+        if (f.type?.length && !f.type.includes(item.type)) continue;
+        const row = toDeadlineRow(record, derived, item, catalog);
         if (f.urgency?.length && !f.urgency.some((u) => matchesUrgency(row, u))) continue;
         yield row;
       }
