@@ -79,7 +79,7 @@ export const createTrademarkRepo = (db: Db) => {
     'SELECT id FROM trademarks WHERE office_code = ? AND (app_key = ? OR reg_key = ?) ORDER BY app_key = ? DESC LIMIT 1',
   );
 
-  const writeRow = (r: TrademarkRecord, hash: string, at: string, seq: number): void => {
+  const writeRow = (r: TrademarkRecord, hash: string, at: string, seq: number, isNew: boolean): void => {
     insertRow.run({
       id: r.id,
       office_code: r.office_code,
@@ -99,9 +99,11 @@ export const createTrademarkRepo = (db: Db) => {
       at,
       seq,
     });
-    deleteClasses.run(r.id);
+    if (!isNew) {
+      deleteClasses.run(r.id);
+      deleteOwners.run(r.id);
+    }
     for (const c of r.classifications) if (c.nice_class !== null) insertClass.run(r.id, c.nice_class);
-    deleteOwners.run(r.id);
     for (const o of r.owners) insertOwner.run(r.id, o.owner_id, o.entity_id, o.name);
   };
 
@@ -112,7 +114,7 @@ export const createTrademarkRepo = (db: Db) => {
       const hash = contentHash(r);
       const existing = selectExisting.get(r.id);
       if (!existing) {
-        writeRow(r, hash, occurredAt, seq++);
+        writeRow(r, hash, occurredAt, seq++, true);
         outcome.inserted++;
         continue;
       }
@@ -125,7 +127,7 @@ export const createTrademarkRepo = (db: Db) => {
         continue;
       }
       const change = diffRecords(JSON.parse(existing.record) as TrademarkRecord, r);
-      writeRow(r, hash, occurredAt, seq++);
+      writeRow(r, hash, occurredAt, seq++, false);
       outcome.updated++;
       if (!change) continue;
       const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, ...change };
