@@ -18,6 +18,8 @@ export interface RequestVars {
   principal?: Principal;
   admission?: Admission;
   op?: OpDefinition;
+  /** The §7 type of the error this request answered, for the request log. */
+  errorType?: string;
 }
 export type HttpEnv = { Variables: RequestVars };
 

@@ -54,6 +54,7 @@ export interface HttpServer {
 
 /** How long idle-socket closing may take once in-flight requests are done. */
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_MS = 30_000;
 
 const isHealth = (path: string): boolean => path === '/v1/health' || path.startsWith('/health/');
 
@@ -75,10 +76,8 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     const tm = toTmError(err);
     if (tm.type === 'internal_error') ctx.logger.warn(`internal error on ${c.req.method} ${c.req.path} (${c.get('requestId')}): ${String((err as Error)?.stack ?? err)}`);
     const earlier = c.get('op')?.http?.shape === 'earlier';
-    return jsonResponse(JSON.stringify(errorBody(tm, rawPath(c.req.url), c.get('requestId'), earlier)), tm.status, {
-      ...errorHeaders(tm),
-      'TM-Error-Type': tm.type,
-    });
+    c.set('errorType', tm.type);
+    return jsonResponse(JSON.stringify(errorBody(tm, rawPath(c.req.url), c.get('requestId'), earlier)), tm.status, errorHeaders(tm));
   }
 
   app.use('*', async (c, next) => {
@@ -109,7 +108,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     const durationMs = performance.now() - started;
     const status = c.res.status;
     if (principal) {
-      const errorType = status >= 400 ? (c.res.headers.get('TM-Error-Type') ?? null) : null;
+      const errorType = status >= 400 ? (c.get('errorType') ?? null) : null;
       logRequest(ctx, principal, { requestId, method: c.req.method, path, operation: c.get('op')?.name ?? null, status, errorType, durationMs });
     }
     access?.({
@@ -152,6 +151,9 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         const s = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
           resolve({ host, port: info.port, url: `http://${host.includes(':') ? `[${host}]` : host}:${info.port}` });
         }) as Server;
+        // Longer than clients' own idle timeouts (undici: 4 s), so a client never reuses a socket
+        // the server is closing at that moment; shutdown closes idle sockets itself.
+        s.keepAliveTimeout = KEEP_ALIVE_MS;
         s.once('error', reject);
         server = s;
       }),

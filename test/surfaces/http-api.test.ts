@@ -160,6 +160,13 @@ describe('administration', () => {
     }
   });
 
+  it('the request log records the status and error type of failed requests', async () => {
+    const res = await f.call('/v1/trademarks/US:99999999');
+    const id = res.headers.get('request-id');
+    const logs = await json(await f.call(`/v1/logs?request_id=${id}`));
+    expect(logs.data[0]).toMatchObject({ id, status: 404, error_type: 'not_found', operation: 'get_trademark', method: 'GET' });
+  });
+
   it('API keys: create (secret once, scopes no wider than the caller), list, narrow, revoke', async () => {
     const created = await f.call('/v1/organization/api-keys', { method: 'POST', body: JSON.stringify({ name: 'ci', scopes: ['trademarks:read'], expires_at: '30d' }) });
     expect(created.status).toBe(201);
