@@ -2,6 +2,7 @@
 // and a one-line summary otherwise. Skipped records make the exit non-zero unless --allow-errors.
 import type { Command } from 'commander';
 import { closeContext, type Context } from '../../context.js';
+import { FORMAT_NAMES } from '../../ingest/formats.js';
 import { ingestFiles, type IngestSummary } from '../../ingest/pipeline.js';
 import { contextFromGlobals, type GlobalOptions } from '../program.js';
 import { outputMode, printJson, reportError } from '../output.js';
@@ -19,7 +20,7 @@ export const addIngestCommand = (program: Command): void => {
     .command('ingest')
     .description('Read office bulk files (USPTO daily XML, ST.66/ST.96, TSDR JSON, EUIPO JSON, NDJSON; .gz and .zip too)')
     .argument('<paths...>', 'files to read')
-    .option('--format <name>', 'skip detection and read every file in this format')
+    .option('--format <name>', `skip detection and read every file in this format: ${FORMAT_NAMES.join(', ')}`)
     .option('--allow-errors', 'exit 0 even when malformed records were skipped')
     .option('--batch-size <n>', 'records per transaction', '2000')
     .action(async (paths: string[], _opts: unknown, command: Command) => {
