@@ -34,6 +34,23 @@ describe('rate-limit headers', () => {
     expect(remaining(w2)).toBe(remaining(w1) - 1);
   });
 
+  it('puts suggest in the search tier, other GETs in reads', async () => {
+    const g = await startHttp([], { limitsA: { search: { limit: 7 }, reads: { limit: 9 } } });
+    try {
+      const suggest = await g.call('/v1/trademarks/suggest?q=tu');
+      expect(suggest.status).toBe(200);
+      expect(suggest.headers.get('ratelimit-policy')).toBe('7;w=60, 1000000;w=86400');
+      expect(remaining(suggest)).toBe(6);
+      const read = await g.call('/v1/trademarks?q=tusimple');
+      expect(read.headers.get('ratelimit-policy')).toBe('9;w=60, 1000000;w=86400');
+      const usage = (await (await g.call('/v1/usage')).json()) as { current_period: Record<string, { used: number }> };
+      expect(usage.current_period.search.used).toBe(1);
+      expect(usage.current_period.reads.used).toBe(2);
+    } finally {
+      await g.close();
+    }
+  });
+
   it('reports daily caps in /v1/usage and enforces them with 429', async () => {
     const g = await startHttp([], { limitsA: { daily: { reads: 3 } } });
     try {
