@@ -10,8 +10,21 @@ export const DEFAULT_LIMITS: OrgLimits = {
   daily: { reads: 1_000_000, search: 1_000_000, writes: 100_000 },
 };
 
-/** The effective limits of an organization from its stored override JSON. */
+const resolved = new Map<string, OrgLimits>();
+
+/** The effective limits of an organization from its stored override JSON (memoized: every request asks). */
 export const resolveLimits = (stored: string | null | undefined): OrgLimits => {
+  const key = stored ?? '';
+  let limits = resolved.get(key);
+  if (!limits) {
+    if (resolved.size > 1000) resolved.clear();
+    limits = computeLimits(stored);
+    resolved.set(key, limits);
+  }
+  return limits;
+};
+
+const computeLimits = (stored: string | null | undefined): OrgLimits => {
   const parsed = OrgLimitOverrides.safeParse(stored ? JSON.parse(stored) : {});
   const o = parsed.success ? parsed.data : {};
   return {

@@ -60,9 +60,12 @@ export const honoPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$
 const tierOf = (route: Route): 'reads' | 'search' | 'writes' =>
   route.method !== 'GET' ? 'writes' : route.path.endsWith('/suggest') ? 'search' : 'reads';
 
-const etagOf = (result: unknown): string => {
-  const stable = result && typeof result === 'object' && 'request_id' in result ? { ...result, request_id: null } : result;
-  return `W/"${createHash('sha1').update(JSON.stringify(stable)).digest('base64url')}"`;
+/** The body text and its weak ETag, computed over the body without the per-request `request_id`. */
+const bodyAndEtag = (result: unknown): { text: string; etag: string } => {
+  const text = JSON.stringify(result);
+  const perRequest = result !== null && typeof result === 'object' && 'request_id' in result;
+  const stable = perRequest ? JSON.stringify({ ...result, request_id: null }) : text;
+  return { text, etag: `W/"${createHash('sha1').update(stable).digest('base64url')}"` };
 };
 
 const matchesEtag = (header: string | undefined, etag: string): boolean =>
@@ -152,10 +155,9 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
     return jsonResponse(body, status);
   }
 
-  const result = await op.run(opCtx, input);
-  const etag = etagOf(result);
+  const { text, etag } = bodyAndEtag(await op.run(opCtx, input));
   if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag });
-  return jsonResponse(JSON.stringify(result), 200, { ETag: etag });
+  return jsonResponse(text, 200, { ETag: etag });
 };
 
 export const mountRoutes = (app: Hono<HttpEnv>, routes: readonly Route[], deps: RouteDeps): void => {
