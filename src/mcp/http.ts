@@ -101,6 +101,7 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
       lastSeen: now,
       transport: new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
+        enableJsonResponse: true,
         maxRequestBodySize: MAX_BODY,
         onsessioninitialized: (id) => void sessions.set(id, session),
         onsessionclosed: (id) => void sessions.delete(id),
