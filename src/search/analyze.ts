@@ -1,6 +1,6 @@
 // One mark's text in every form the matcher compares (folded, compact, near, skeleton, phonetic
 // codes) and the hashed keys under which the index files it, one key family per channel.
-import { compact, fold, nearWords, soundKey } from './normalize.js';
+import { compact, fold, nearWords, rhymeKey, soundKey } from './normalize.js';
 import { fuzzyBudget } from './distance.js';
 import { phoneticKeys } from './phonetic.js';
 import { skeleton } from './lookalike.js';
@@ -69,15 +69,22 @@ const deletionsUpTo = (s: string, k: number): string[] => {
   return [...out];
 };
 
-/** The key strings a mark is filed under. Families: n near, k sound key, j sound-key deletion,
- *  f near prefix, w word, o word set, p whole phonetic, e phonetic deletion, v word phonetic,
- *  l lookalike skeleton. */
+/** The key strings a mark is filed under. Families: n near, u sound key, d its deletions, k rhyme
+ *  key, j its deletions, f prefix, w word, o word set, p whole phonetic, e phonetic deletion,
+ *  v word phonetic, l lookalike skeleton. */
 export const indexKeys = (a: Analysis): string[] => {
   if (a.near.length === 0) return [];
   const keys = new Set<string>([`n:${a.near}`, `l:${a.skeleton}`]);
   const sound = soundKey(a.near);
-  if (sound.length >= 2 && sound.length <= FUZZY_MAX) keys.add(`k:${sound}`);
-  if (sound.length >= FUZZY_MIN && sound.length <= FUZZY_MAX) for (const d of deletions(sound)) keys.add(`j:${d}`);
+  const rhyme = rhymeKey(a.near);
+  if (sound.length >= 2 && sound.length <= FUZZY_MAX) {
+    keys.add(`u:${sound}`);
+    keys.add(`k:${rhyme}`);
+  }
+  if (sound.length >= FUZZY_MIN && sound.length <= FUZZY_MAX) {
+    for (const d of deletions(sound)) keys.add(`d:${d}`);
+    if (rhyme.length >= FUZZY_MIN) for (const d of deletions(rhyme)) keys.add(`j:${d}`);
+  }
   if (a.compact.length >= PREFIX + 1) keys.add(`f:${a.compact.slice(0, PREFIX)}`);
   if (a.nearWords.length > 1) {
     for (const w of a.nearWords) if (w.length >= 2) keys.add(`w:${w}`);
@@ -119,15 +126,19 @@ const segments = (a: Analysis, min: number): string[] => {
   return [...out].filter((x) => x.length >= min);
 };
 
-/** Sound-key neighbours of a string within `edits` deletions either way, among marks of a near length. */
+/** Fuzzy neighbours among marks of a near length within `edits`: every mark one edit away on the
+ *  sound key (symmetric deletions, u/d), and marks up to `edits` deletions or one edit away on the
+ *  rhyme key (k/j). */
 const fuzzyKeys = (near: string, edits: number): Lookup[] => {
   const sound = soundKey(near);
+  const rhyme = rhymeKey(near);
   if (sound.length < FUZZY_MIN - 1) return [];
   const min = Math.max(1, near.length - edits);
   const max = near.length + edits;
-  const keys: Lookup[] = [at(`k:${sound}`, min, max)];
-  for (const d of deletionsUpTo(sound, edits)) if (d !== sound && d.length >= 2) keys.push(at(`k:${d}`, min, max));
-  for (const d of deletionsUpTo(sound, 1)) keys.push(at(`j:${d}`, min, max));
+  const keys: Lookup[] = [at(`u:${sound}`, min, max), at(`d:${sound}`, min, max)];
+  for (const d of deletions(sound)) if (d.length >= 2) keys.push(at(`u:${d}`, min, max), at(`d:${d}`, min, max));
+  for (const d of deletionsUpTo(rhyme, edits)) if (d.length >= 2) keys.push(at(`k:${d}`, min, max));
+  for (const d of deletionsUpTo(rhyme, 1)) keys.push(at(`j:${d}`, min, max));
   return keys;
 };
 

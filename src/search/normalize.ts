@@ -64,15 +64,16 @@ export const nearWords = (text: string): string[] => {
 export const SOUND_GROUPS = ['aeiouy', 'bp', 'ckq', 'dt', 'lr', 'mn', 'gj', 'fpv', 'sxz', 'csz'];
 const GROUP_KEY: Record<string, string> = { a: 'a', e: 'a', i: 'a', o: 'a', u: 'a', y: 'a', b: 'b', p: 'b', c: 'k', k: 'k', q: 'k', d: 'd', t: 'd', l: 'l', r: 'l', m: 'm', n: 'm', g: 'g', j: 'g', f: 'f', v: 'f', s: 's', x: 's', z: 's' };
 
-/** The near form with each letter replaced by its sound group and repeats collapsed (SEIKO/SEYCO -> saka). */
+/** The near form with each letter replaced by its sound group (SEIKO/SEYCO -> saaka). Repeats are
+ *  kept, so one edit of the near form is at most one edit of the sound key. */
 export const soundKey = (near: string): string => {
   let out = '';
-  for (const c of near) {
-    const g = Object.hasOwn(GROUP_KEY, c) ? GROUP_KEY[c]! : c;
-    if (out[out.length - 1] !== g) out += g;
-  }
+  for (const c of near) out += Object.hasOwn(GROUP_KEY, c) ? GROUP_KEY[c]! : c;
   return out;
 };
+
+/** The sound key with repeats collapsed (HOOLIGAN/OLLY GAN, DOUGIES/HUGGIES meet here). */
+export const rhymeKey = (near: string): string => soundKey(near).replace(/(.)\1+/g, '$1');
 
 /** The near-identical key: equal near keys differ only by spacing, punctuation, plural or numbers. */
 export const nearKey = (text: string): string => nearWords(text).join('');

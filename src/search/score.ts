@@ -3,7 +3,7 @@
 import type { MatchTier } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from './analyze.js';
 import { commonPrefix, dice, fuzzyBudget, osa, soundOsa } from './distance.js';
-import { soundKey } from './normalize.js';
+import { rhymeKey } from './normalize.js';
 
 /** Scores at or above this are `similar`; below, down to RELATED_MIN, `related`; lower is no hit. */
 export const SIMILAR_MIN = 0.75;
@@ -32,7 +32,7 @@ const editScore = (a: string, b: string, measure: typeof osa): number => {
 const fuzzyLane = (q: Analysis, c: Analysis, orth: number): number => {
   const firstSame = q.near[0] === c.near[0] ? 1 : 0.95;
   const spelling = editScore(q.near, c.near, soundOsa) * firstSame * (0.8 + 0.2 * orth);
-  const sound = editScore(soundKey(q.near), soundKey(c.near), osa) * (0.5 + 0.4 * orth);
+  const sound = editScore(rhymeKey(q.near), rhymeKey(c.near), osa) * (0.5 + 0.4 * orth);
   return Math.max(spelling, sound);
 };
 
@@ -60,12 +60,9 @@ const phoneticLane = (q: Analysis, c: Analysis, orth: number): number => {
   return Math.max(whole, matched > 0 ? 0.45 + 0.3 * cover : 0);
 };
 
-const lookalikeLane = (q: Analysis, c: Analysis, orth: number): number => {
-  if (q.skeleton.length < 2) return 0;
-  if (q.skeleton === c.skeleton) return 0.88 + 0.07 * orth;
-  if (Math.min(q.skeleton.length, c.skeleton.length) >= 5 && osa(q.skeleton, c.skeleton, 1) === 1) return 0.72 + 0.1 * orth;
-  return 0;
-};
+// One edit beyond a lookalike swap is the fuzzy lane's business.
+const lookalikeLane = (q: Analysis, c: Analysis, orth: number): number =>
+  q.skeleton.length >= 2 && q.skeleton === c.skeleton ? 0.88 + 0.07 * orth : 0;
 
 /** Whether `short` is a run of whole consecutive words of `long`. */
 const wordRun = (short: readonly string[], long: readonly string[]): boolean => {
@@ -78,10 +75,11 @@ const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[
   let score = 0;
   let terms: string[] = [];
   if (s.near !== l.near && l.near.includes(s.near)) {
+    // On word boundaries (ML in ML MARK LEES; BUCKS at the end of ICEBUCKS), or inside one word.
     const r = s.near.length / l.near.length;
-    const boundary = wordRun(s.nearWords, l.nearWords) || l.near.startsWith(s.near) || l.near.endsWith(s.near);
-    if (boundary && s.near.length >= 2) score = 0.66 + 0.3 * r;
-    else if (s.near.length >= 4) score = 0.56 + 0.3 * r;
+    const boundary = wordRun(s.nearWords, l.nearWords) || (s.near.length >= 3 && (l.near.startsWith(s.near) || l.near.endsWith(s.near)));
+    if (boundary) score = 0.66 + 0.3 * r;
+    else if (s.near.length >= 4 && l.nearWords.some((w) => w.includes(s.near))) score = 0.56 + 0.3 * r;
     if (score > 0) terms = [s.near];
   }
   // A long shared beginning (ECHINAID/ECHINACIN): the start of a mark weighs most.
@@ -106,7 +104,7 @@ const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[
         shared += w.length;
         sharedTerms.push(w);
         if (i === 0 || at === 0) firstShared = true;
-      } else if (w.length >= 4 && c.nearWords.some((x) => x.length >= 4 && osa(w, x, 1) <= 1)) shared += 0.7 * w.length;
+      } else if (w.length >= 4 && c.nearWords.length === 1 && osa(w, c.near, 1) <= 1) shared += 0.7 * w.length;
     });
     const overlap = 0.5 + 0.35 * (shared / longer) + (firstShared ? 0.05 : 0);
     if (shared > 0 && overlap > score) {

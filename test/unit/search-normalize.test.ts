@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compact, fold, nearKey, nearWords, singular, soundKey } from '../../src/search/normalize.js';
+import { compact, fold, nearKey, nearWords, rhymeKey, singular, soundKey } from '../../src/search/normalize.js';
 
 describe('fold: the identical tier', () => {
   it.each([
@@ -41,9 +41,10 @@ describe('compact and near forms', () => {
 
   it('keeps a lone THE', () => expect(nearWords('THE')).toEqual(['the']));
 
-  it('sound keys merge Editex letter groups and repeats', () => {
+  it('sound keys merge Editex letter groups; rhyme keys also merge repeats', () => {
     expect(soundKey('seiko')).toBe(soundKey('seyco'));
-    expect(soundKey('kressco')).toBe(soundKey('cresco'));
+    expect(soundKey('kressco')).not.toBe(soundKey('cresco'));
+    expect(rhymeKey('kressco')).toBe(rhymeKey('cresco'));
     expect(soundKey('apple')).not.toBe(soundKey('maple'));
   });
 });
