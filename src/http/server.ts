@@ -87,11 +87,11 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     c.set('started', started);
     const path = rawPath(c.req.url);
     const work = !isHealth(c.req.path);
-    if (work && draining) {
-      throw new TmError('service_unavailable', 'The server is shutting down.', { retryAfter: 5, suggestion: 'Retry against another instance, or shortly.' });
-    }
     if (work) inFlight++;
     try {
+      if (work && draining) {
+        throw new TmError('service_unavailable', 'The server is shutting down.', { retryAfter: 5, suggestion: 'Retry against another instance, or shortly.' });
+      }
       await next();
     } catch (err) {
       // Errors that escape Hono's own handling (the not-found handler) are rendered here too.

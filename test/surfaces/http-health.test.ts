@@ -20,6 +20,7 @@ describe('health endpoints', () => {
       for (const path of ['/v1/health', '/health/live']) {
         const res = await fetch(`${f.url}${path}`);
         expect(res.status).toBe(200);
+        expect(res.headers.get('request-id')).toMatch(/^req_/);
         expect(await res.json()).toEqual({ status: 'ok' });
       }
       const r = await ready(f.url);
@@ -104,6 +105,7 @@ describe('graceful shutdown', () => {
     expect(refused.status).toBe(503);
     expect(((await refused.json()) as { error: { type: string } }).error.type).toBe('service_unavailable');
     expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.headers.get('request-id')).toMatch(/^req_/);
     expect(stopped).toBe(false);
     release();
     expect((await inFlight).status).toBe(200);
