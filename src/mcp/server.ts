@@ -9,11 +9,12 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
 import type { Context } from '../context.js';
 import { readPackageJson } from '../data-files.js';
 import { randomId } from '../core/ids.js';
 import { TmError, toTmError } from '../errors.js';
+// Tool arguments are a JSON body: the HTTP adapter's rules give the same slugs and messages.
+import { fromBody, validateInput } from '../http/input.js';
 import type { OpDefinition, Scope } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
 import { buildTools, toolOperations } from './tools.js';
@@ -54,15 +55,6 @@ export const INSTRUCTIONS = [
   'Results are facts, not legal advice.',
 ].join(' ');
 
-const inputError = (error: z.ZodError): TmError => {
-  const issue = error.issues[0];
-  const path = issue?.path.join('.') ?? '';
-  const detail = error.issues
-    .map((i) => (i.path.length > 0 ? `${i.path.join('.')}: ${i.message}` : i.message))
-    .join('; ');
-  return new TmError('validation_error', `Invalid arguments: ${detail}.`, path ? { param: path } : {});
-};
-
 /** One tools/call, whatever the protocol era: scope, metering, input, run, result or error. */
 export const runTool = async (
   op: OpDefinition,
@@ -87,10 +79,9 @@ export const runTool = async (
       });
     }
     await caller.meter(op);
-    const parsed = op.input.safeParse(args ?? {});
-    if (!parsed.success) throw inputError(parsed.error);
+    const input = validateInput(op.input, fromBody(op.input, args ?? {}, {}));
     const ctx = { ...caller.ctx, requestId };
-    const output = await op.run(ctx, parsed.data);
+    const output = await op.run(ctx, input);
     await record(200, null);
     return okResult(op.name, output, await sourcesOf(ctx, output));
   } catch (err) {

@@ -128,6 +128,20 @@ describe('/mcp with an API key', () => {
       expect(rest.status).toBe(mcpError.status);
       expect({ type: mcpError.type, detail: mcpError.detail }).toEqual({ type: restError.type, detail: restError.detail });
     }
+    // A body-shaped operation: an unknown argument and a missing one, as POST answers them.
+    const batch = OPERATIONS.find((o) => o.name === 'batch_get_trademarks');
+    if (batch?.http) {
+      for (const args of [{ items: [s.markId], colour: 'red' }, {}]) {
+        const rest = await fetch(`${srv.base}${batch.http.path}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${s.keyA}`, 'Content-Type': 'application/json', 'Idempotency-Key': `k-${Object.keys(args).length}` },
+          body: JSON.stringify(args),
+        });
+        const restError = ((await rest.json()) as { error: { type: string; detail: string } }).error;
+        const mcpError = errorOf(await call(client, batch.name, args));
+        expect({ type: mcpError.type, detail: mcpError.detail }).toEqual({ type: restError.type, detail: restError.detail });
+      }
+    }
   });
 
   it('answers an unknown tool with a JSON-RPC error', async () => {
