@@ -5,7 +5,8 @@
 import type { z } from 'zod';
 import { TmError } from '../errors.js';
 
-type Kind = 'array' | 'number' | 'boolean' | 'string' | 'object' | 'other';
+/** `either`: a union taking a scalar or an array; one value stays a scalar, repeats become an array. */
+type Kind = 'array' | 'either' | 'number' | 'boolean' | 'string' | 'object' | 'other';
 
 /** Comma items and repeated keys of one query string together; more is refused as too_complex. */
 export const MAX_QUERY_TERMS = 200;
@@ -40,17 +41,12 @@ const kindOf = (s: z.ZodTypeAny): Kind => {
   if (d.type === 'number' || d.type === 'int' || d.type === 'bigint') return 'number';
   if (d.type === 'boolean') return 'boolean';
   if (d.type === 'object') return 'object';
-  if (d.type === 'union' && d.options?.some((o) => kindOf(o) === 'array')) return 'array';
+  if (d.type === 'union' && d.options?.some((o) => kindOf(o) === 'array')) return 'either';
   if (d.type === 'string' || d.type === 'enum' || d.type === 'literal') return 'string';
   return 'other';
 };
 
-const elementOf = (s: z.ZodTypeAny): z.ZodTypeAny | null => {
-  const d = defOf(baseOf(s));
-  if (d.type === 'array') return d.element ?? null;
-  const arr = d.options?.find((o) => kindOf(o) === 'array');
-  return arr ? elementOf(arr) : null;
-};
+const elementOf = (s: z.ZodTypeAny): z.ZodTypeAny | null => defOf(baseOf(s)).element ?? null;
 
 /** The object shape of an input schema, or null when the input is not an object. */
 export const shapeOf = (schema: z.ZodTypeAny): Record<string, z.ZodTypeAny> | null => {
@@ -106,7 +102,10 @@ export const fromQuery = (
   for (const [key, values] of grouped) {
     const field = shape[key]!;
     const kind = kindOf(field);
-    if (kind === 'array') {
+    if (kind === 'either') {
+      // The operation splits such values itself (comma lists, text filters), so they pass verbatim.
+      input[key] = values.length === 1 ? values[0] : values;
+    } else if (kind === 'array') {
       const el = elementOf(field);
       const elKind = el ? kindOf(el) : 'string';
       const parts = key.startsWith('mark_text_') ? values : values.flatMap((v) => v.split(','));

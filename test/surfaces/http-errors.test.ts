@@ -74,6 +74,21 @@ describe('other 400s', () => {
     expect(e.param).toBe('colour');
     expect(e.suggestion).toContain('kind');
   });
+  it('unknown_parameter for a removed search parameter after its sunset, naming the replacement', async () => {
+    const before = await f.call('/v1/trademarks?q=tusimple&strategies=exact');
+    expect(before.status).toBe(200);
+    const meta = ((await before.json()) as { search_meta: { deprecations: { parameter: string; replacement: string }[] } }).search_meta;
+    expect(meta.deprecations.map((d) => [d.parameter, d.replacement])).toEqual([['strategies', 'similarity']]);
+    const saved = f.tmp.ctx.clock;
+    f.tmp.ctx.clock = fixedClock('2026-12-29T00:00:00Z');
+    try {
+      const e = await expectError(await f.call('/v1/trademarks?q=tusimple&strategies=exact'), 400, 'unknown_parameter');
+      expect(e.param).toBe('strategies');
+      expect(e.suggestion).toContain('similarity');
+    } finally {
+      f.tmp.ctx.clock = saved;
+    }
+  });
   it('cursor_invalid for a tampered cursor and for a cursor of another query', async () => {
     const page = (await (await f.call('/v1/owners/own_29d08d73d164a218bad1/trademarks?limit=1')).json()) as { pagination: { cursor: string } };
     const cursor = page.pagination.cursor;
