@@ -41,9 +41,13 @@ export const routeTable = (ops: readonly OpDefinition[]): Route[] => {
   const routes = new Map<string, Route>();
   for (const op of ops) {
     if (!op.http || op.local) continue;
-    for (const path of [op.http.path, ...(op.http.aliases ?? [])]) {
-      const key = `${op.http.method} ${path}`;
-      const route = routes.get(key) ?? { method: op.http.method, path, current: null, earlier: null, alias: path !== op.http.path };
+    for (const entry of [op.http.path, ...(op.http.aliases ?? [])]) {
+      // An alias may name another method too, e.g. `POST /v1/trademarks` for a GET search.
+      const m = /^(GET|POST|PATCH|DELETE)\s+(\S+)$/.exec(entry);
+      const method = (m?.[1] ?? op.http.method) as Route['method'];
+      const path = m?.[2] ?? entry;
+      const key = `${method} ${path}`;
+      const route = routes.get(key) ?? { method, path, current: null, earlier: null, alias: entry !== op.http.path };
       const slot = op.http.shape === 'earlier' ? 'earlier' : 'current';
       if (route[slot]) throw new Error(`two operations serve ${key}: ${route[slot].name} and ${op.name}`);
       route[slot] = op;

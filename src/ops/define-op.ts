@@ -17,7 +17,8 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   /** Read-only operations become MCP tools with readOnlyHint. */
   readOnly: boolean;
   /**
-   * `aliases` are further paths serving the same operation, e.g. `/v1/offices` beside `/v1/reference/offices`.
+   * `aliases` are further paths serving the same operation, e.g. `/v1/offices` beside `/v1/reference/offices`;
+   * an alias may start with another method, e.g. `POST /v1/trademarks` (input from the JSON body).
    * `shape: 'earlier'` marks a spec §4.3 earlier-shape route; where it shares a path with a current op,
    * HTTP selects it by the `TM-Shape: earlier` header (docs/http.md).
    */

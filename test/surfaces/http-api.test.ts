@@ -2,6 +2,9 @@
 // from real USPTO and EUIPO fixtures: batch, history, assignments, party lists, account, usage,
 // logs, keys, feedback, the earlier shape, and isolation between two organizations.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OpDefinition } from '../../src/ops/define-op.js';
+import { OPERATIONS } from '../../src/ops/registry.js';
+import { searchTrademarks } from '../../src/ops/search-trademarks.js';
 import { startHttp, type HttpFixture } from './http-fixture.js';
 
 let f: HttpFixture;
@@ -87,6 +90,25 @@ describe('trademark reads', () => {
     expect((await f.call('/v1/entities/ent_nothing/trademarks')).status).toBe(404);
     const mismatch = await json(await f.call('/v1/owners/tm_392df2803b9f6ed78113/trademarks'));
     expect(mismatch.error.type).toBe('id_type_mismatch');
+  });
+});
+
+describe('method aliases', () => {
+  it('serves an operation under a second method: POST /v1/trademarks takes the search as a JSON body', async () => {
+    const post = { ...searchTrademarks, http: { ...searchTrademarks.http!, aliases: ['POST /v1/trademarks'] } } as unknown as OpDefinition;
+    const g = await startHttp([], { server: { operations: [...OPERATIONS.filter((o) => o !== searchTrademarks), post] } });
+    try {
+      const viaGet = await json(await g.call('/v1/trademarks?q=tusimple&offices=US&limit=3'));
+      const res = await g.call('/v1/trademarks', { method: 'POST', body: JSON.stringify({ q: 'tusimple', filters: { offices: ['US'] }, limit: 3 }) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit-policy')).toBe('1000;w=60, 100000;w=86400');
+      const viaPost = await json(res);
+      expect(viaPost.data.map((r: { id: string }) => r.id)).toEqual(viaGet.data.map((r: { id: string }) => r.id));
+      expect(viaPost.data.length).toBeGreaterThan(0);
+      expect((await g.call('/v1/trademarks', { method: 'POST', idem: '', body: '{"q":"tusimple"}' })).status).toBe(400);
+    } finally {
+      await g.close();
+    }
   });
 });
 

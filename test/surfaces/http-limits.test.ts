@@ -43,7 +43,7 @@ describe('rate-limit headers', () => {
       expect(remaining(suggest)).toBe(6);
       const read = await g.call('/v1/trademarks?q=tusimple');
       expect(read.headers.get('ratelimit-policy')).toBe('9;w=60, 1000000;w=86400');
-      const usage = (await (await g.call('/v1/usage')).json()) as { current_period: Record<string, { used: number }> };
+      const usage = (await (await g.call('/v1/usage')).json()) as { current_period: Record<'reads' | 'search', { used: number }> };
       expect(usage.current_period.search.used).toBe(1);
       expect(usage.current_period.reads.used).toBe(2);
     } finally {

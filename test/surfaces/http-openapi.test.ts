@@ -43,9 +43,10 @@ describe('OpenAPI document', () => {
   it('documents every registry route and the health routes', () => {
     for (const op of OPERATIONS) {
       if (!op.http || op.local) continue;
-      for (const path of [op.http.path, ...(op.http.aliases ?? [])]) {
-        const documented = doc.paths[path]?.[op.http.method.toLowerCase()];
-        expect(documented, `${op.http.method} ${path}`).toBeDefined();
+      for (const entry of [op.http.path, ...(op.http.aliases ?? [])]) {
+        const [method, path] = entry.includes(' ') ? entry.split(/\s+/) as [string, string] : [op.http.method, entry];
+        const documented = doc.paths[path]?.[method.toLowerCase()];
+        expect(documented, `${method} ${path}`).toBeDefined();
         if (op.http.shape !== 'earlier' || documented.operationId === op.name) continue;
         expect(JSON.stringify(documented.parameters)).toContain('TM-Shape');
       }
