@@ -136,4 +136,3 @@ export const subtractPeriod = (iso: IsoDateString, period: Period, convention: M
 };
 
 export const maxDate = (a: IsoDateString, b: IsoDateString): IsoDateString => (a >= b ? a : b);
-export const minDate = (a: IsoDateString, b: IsoDateString): IsoDateString => (a <= b ? a : b);

@@ -51,35 +51,40 @@ const describe = (row: DeadlineRow): string =>
     .filter((l): l is string => l !== null)
     .join('\n');
 
+/** UTF-8 length of one code point. */
+const octetsOf = (cp: number): number => (cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4);
+
 /** Folds one unfolded content line at 75 octets, never inside a UTF-8 sequence (RFC 5545 §3.1). */
 export const foldLine = (line: string): string => {
-  if (Buffer.byteLength(line) <= MAX_OCTETS) return line;
+  if (line.length <= MAX_OCTETS / 4 || Buffer.byteLength(line) <= MAX_OCTETS) return line;
   const parts: string[] = [];
-  let current = '';
+  let start = 0;
   let octets = 0;
-  for (const ch of line) {
-    const size = Buffer.byteLength(ch);
+  for (let i = 0; i < line.length; ) {
+    const cp = line.codePointAt(i)!;
+    const width = cp > 0xffff ? 2 : 1;
+    const size = octetsOf(cp);
     const limit = parts.length === 0 ? MAX_OCTETS : MAX_OCTETS - 1;
     if (octets + size > limit) {
-      parts.push(current);
-      current = '';
+      parts.push(line.slice(start, i));
+      start = i;
       octets = 0;
     }
-    current += ch;
     octets += size;
+    i += width;
   }
-  parts.push(current);
+  parts.push(line.slice(start));
   return parts.join('\r\n ');
 };
 
-/** Re-folds a serialised calendar so every line is CRLF-terminated and at most 75 octets. */
+/** Unfolds serialised iCalendar text and folds every line again by octets, CRLF-terminated. */
 const refold = (text: string): string =>
-  `${text
+  text
     .replace(/\r?\n[ \t]/g, '')
     .split(/\r?\n/)
     .filter((l) => l.length > 0)
-    .map(foldLine)
-    .join('\r\n')}\r\n`;
+    .map((l) => `${foldLine(l)}\r\n`)
+    .join('');
 
 export const buildDeadlinesIcs = (rows: Iterable<DeadlineRow>, options: IcsOptions): string => {
   const refresh = options.refreshMinutes ?? 360;
@@ -90,10 +95,14 @@ export const buildDeadlinesIcs = (rows: Iterable<DeadlineRow>, options: IcsOptio
   });
   cal.method(ICalCalendarMethod.PUBLISH);
   cal.scale('GREGORIAN');
+  // ical-generator folds a whole calendar one character at a time (a TextEncoder per character),
+  // which dominates large feeds; events are serialised by ical-generator one by one and folded here.
+  const scratch = ical();
+  const parts: string[] = [refold(cal.toString()).replace(/END:VCALENDAR\r\n$/, '')];
   for (const row of rows) {
     if (!row.due_date) continue;
     const label = TYPE_LABEL[row.type] ?? row.type;
-    const event = cal.createEvent({
+    const event = scratch.createEvent({
       id: eventUid(row, options.domain),
       stamp: options.stamp,
       start: utcDate(row.due_date),
@@ -103,8 +112,11 @@ export const buildDeadlinesIcs = (rows: Iterable<DeadlineRow>, options: IcsOptio
       description: describe(row),
     });
     for (const days of options.alarmDays ?? DEFAULT_ALARM_DAYS) {
-      event.createAlarm({ type: ICalAlarmType.display, trigger: days * 86_400, description: `${label} due in ${days} days: ${row.mark_text ?? row.application_number}` });
+      event.createAlarm({ type: ICalAlarmType.display, trigger: days * 86_400, description: `${label} due in ${days} days` });
     }
+    parts.push(refold(event.toString()));
+    scratch.clear();
   }
-  return refold(cal.toString());
+  parts.push('END:VCALENDAR\r\n');
+  return parts.join('');
 };
