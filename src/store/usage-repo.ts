@@ -1,5 +1,5 @@
 // Daily usage counters and the per-organization request log. Writes are buffered in memory and
-// flushed in one transaction (every 200 ms or 500 entries) so metering never costs a commit per
+// flushed in one transaction (every 100 ms or 200 entries, short enough not to stall a request) so metering never costs a commit per
 // request; every read flushes first, so a reader always sees its own requests.
 import type { Db } from './sqlite.js';
 
@@ -24,8 +24,8 @@ export interface UsageCountRow {
   count: number;
 }
 
-const FLUSH_MS = 200;
-const FLUSH_ENTRIES = 500;
+const FLUSH_MS = 100;
+const FLUSH_ENTRIES = 200;
 
 export const createUsageRepo = (db: Db) => {
   const bump = db.prepare(
