@@ -1,6 +1,6 @@
 // Daily usage counters and the per-organization request log. Writes are buffered in memory and
-// flushed in one transaction (every 100 ms or 200 entries, short enough not to stall a request) so metering never costs a commit per
-// request; every read flushes first, so a reader always sees its own requests.
+// flushed in one short transaction (every 100 ms or 200 entries), so metering never costs a
+// commit per request; every read flushes first, so a reader always sees its own requests.
 import type { Db } from './sqlite.js';
 
 export interface RequestLogRow {
