@@ -119,7 +119,7 @@ const segments = (a: Analysis, min: number): string[] => {
   };
   if (a.near.length <= 12) all(a.near);
   else {
-    for (const w of a.nearWords) all(w);
+    for (const w of a.nearWords) if (w.length > min) all(w);
     for (let i = 0; i < a.nearWords.length; i++) for (let j = i + 1; j <= a.nearWords.length; j++) out.add(a.nearWords.slice(i, j).join(''));
   }
   out.delete(a.near);
@@ -127,17 +127,19 @@ const segments = (a: Analysis, min: number): string[] => {
 };
 
 /** Fuzzy neighbours among marks of a near length within `edits`: every mark one edit away on the
- *  sound key (symmetric deletions, u/d), and marks up to `edits` deletions or one edit away on the
- *  rhyme key (k/j). */
-const fuzzyKeys = (near: string, edits: number): Lookup[] => {
+ *  sound key (symmetric deletions, u/d), and, unless `soundOnly`, marks up to `edits` deletions or
+ *  one edit away on the rhyme key (k/j). */
+const fuzzyKeys = (near: string, edits: number, soundOnly = false): Lookup[] => {
   const sound = soundKey(near);
   const rhyme = rhymeKey(near);
-  if (sound.length < FUZZY_MIN - 1) return [];
+  // The index files fuzzy keys only for marks of FUZZY_MIN..FUZZY_MAX characters.
+  if (sound.length < FUZZY_MIN - 1 || near.length - edits > FUZZY_MAX) return [];
   const min = Math.max(1, near.length - edits);
   const max = near.length + edits;
   const keys: Lookup[] = [at(`u:${sound}`, min, max), at(`d:${sound}`, min, max)];
   for (const d of deletions(sound)) if (d.length >= 2) keys.push(at(`u:${d}`, min, max), at(`d:${d}`, min, max));
-  for (const d of deletionsUpTo(rhyme, edits)) if (d.length >= 2) keys.push(at(`k:${d}`, min, max));
+  if (soundOnly) return keys;
+  for (const d of deletionsUpTo(rhyme, Math.min(edits, 2))) if (d.length >= 2) keys.push(at(`k:${d}`, min, max));
   for (const d of deletionsUpTo(rhyme, 1)) keys.push(at(`j:${d}`, min, max));
   return keys;
 };
@@ -154,12 +156,12 @@ export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Chan
     out.set('fuzzy', keys);
   }
   if (channels.has('embedded')) {
-    const keys = segments(a, 3).map((s) => at(`n:${s}`));
+    const keys = segments(a, a.near.length <= 12 ? 3 : 4).map((s) => at(`n:${s}`));
     if (a.nearWords.length > 1) {
       keys.push(at(`o:${[...a.nearWords].sort().join(' ')}`));
       for (const w of a.nearWords) {
         if (w.length >= 2) keys.push(at(`w:${w}`), at(`n:${w}`));
-        if (w.length >= 4) keys.push(...fuzzyKeys(w, 1));
+        if (w.length >= 4) keys.push(...fuzzyKeys(w, 1, true));
       }
     } else keys.push(at(`w:${a.near}`));
     out.set('embedded', keys);

@@ -38,6 +38,7 @@ const SYNC_BATCH = 5000;
 /** Postings read per key, shortest marks first: with a common key (a word like GROUP, a short
  *  sound key) only the shortest marks can still rank high, since every lane falls with length. */
 const POSTING_CAP = 400;
+const SHORT_KEY_CAP = 100;
 const SUBSTRING_CAP = 400;
 const nearLength = (a: { nearWords: string[] }): number => Math.min(255, a.nearWords.join('').length);
 
@@ -135,7 +136,11 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       const a = analyze(q);
       const candidates = new Set<number>();
       for (const lookups of queryKeys(a, channels).values())
-        for (const l of lookups) for (const mid of repo.postings(keyHash(l.key), l.min, l.max, POSTING_CAP)) candidates.add(mid);
+        for (const l of lookups) {
+          // Keys of one or two characters match too much to read far.
+          const cap = l.key.length <= 4 ? SHORT_KEY_CAP : POSTING_CAP;
+          for (const mid of repo.postings(keyHash(l.key), l.min, l.max, cap)) candidates.add(mid);
+        }
       if (channels.has('embedded') && a.near.length >= 3) {
         for (const mid of repo.substring(a.near, SUBSTRING_CAP)) candidates.add(mid);
         if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, SUBSTRING_CAP)) candidates.add(mid);
