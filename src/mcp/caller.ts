@@ -1,7 +1,7 @@
 // Callers for the MCP server: who a session acts for, which scopes it holds, and how its calls are
 // metered (spec §4.6). Local stdio sessions are trusted; keyed and OAuth sessions come from
 // credentials and share the HTTP API's rate limiter, daily caps, usage counters and request log.
-import { logRequest, SCOPES, type DailyTier, type Principal, type RateLimiter } from '../auth/index.js';
+import { logRequest, SCOPES, type Admission, type DailyTier, type Principal, type RateLimiter } from '../auth/index.js';
 import type { Context, OrgRef } from '../context.js';
 import { TmError } from '../errors.js';
 import type { Meter, OpDefinition } from '../ops/define-op.js';
@@ -36,6 +36,12 @@ export interface MeterSettings {
 
 export type CredentialKind = 'api_key' | 'oauth';
 
+/** What metering saw during one HTTP request, for its RateLimit and Retry-After headers. */
+export interface MeterOutcome {
+  admission?: Admission;
+  retryAfter?: number;
+}
+
 const quotaExceeded = (ctx: Context, err: TmError): TmError => {
   const retryAfter = err.retryAfter ?? 1;
   const resetAt = new Date(ctx.clock.now().getTime() + retryAfter * 1000).toISOString();
@@ -58,6 +64,7 @@ export const credentialCaller = (
   principal: Principal,
   kind: CredentialKind,
   settings: MeterSettings,
+  outcome: MeterOutcome = {},
 ): McpCaller => {
   const ctx = { ...base, org: principal.org };
   const exempt = kind === 'oauth' && !settings.meterOAuth;
@@ -67,14 +74,16 @@ export const credentialCaller = (
     async meter(op: OpDefinition) {
       if (exempt) return;
       try {
-        await settings.limiter.admit(ctx, principal, {
+        outcome.admission = await settings.limiter.admit(ctx, principal, {
           tier: 'mcp',
           daily: DAILY[op.meter],
           meter: op.meter,
           counted: op.meter !== 'account',
         });
       } catch (err) {
-        throw err instanceof TmError && err.type === 'rate_limited' ? quotaExceeded(ctx, err) : err;
+        if (!(err instanceof TmError) || err.type !== 'rate_limited') throw err;
+        outcome.retryAfter = err.retryAfter ?? 1;
+        throw quotaExceeded(ctx, err);
       }
     },
     async record(op: OpDefinition, call: CallRecord) {

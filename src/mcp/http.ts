@@ -5,11 +5,19 @@ import { randomUUID } from 'node:crypto';
 import type { Env, Hono } from 'hono';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import type { RateLimiter } from '../auth/index.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import {
+  checkAuthFailures,
+  countAuthFailure,
+  peekWindow,
+  rateLimitHeaders,
+  type Principal,
+  type RateLimiter,
+} from '../auth/index.js';
 import type { Context } from '../context.js';
 import { randomId } from '../core/ids.js';
 import { TmError, toTmError } from '../errors.js';
-import { credentialCaller } from './caller.js';
+import { credentialCaller, type MeterOutcome } from './caller.js';
 import { createGuard, type GuardSettings } from './http-guard.js';
 import { authenticateMcp } from './http-auth.js';
 import { createJwtVerifier, protectedResourceMetadata, wwwAuthenticate, type OAuthSettings } from './oauth.js';
@@ -29,9 +37,16 @@ export interface McpHttpDeps extends McpSettings {
   limiter: RateLimiter;
 }
 
+/** What the HTTP server knows of a request beyond the Request itself. */
+export interface RequestMeta {
+  /** The server's id for this request, reused in bodies and logs. */
+  requestId?: string;
+  /** The client address, for the limit on failed authentications. */
+  client?: string;
+}
+
 export interface McpHttpHandler {
-  /** `requestId` is the HTTP server's id for this request, when it has one. */
-  handle(req: Request, requestId?: string): Promise<Response>;
+  handle(req: Request, meta?: RequestMeta): Promise<Response>;
   /** The RFC 9728 document for `/.well-known/oauth-protected-resource[/mcp]`, for a request to `url`. */
   resourceMetadata(url: string): Record<string, unknown>;
   /** Ends every open session (on shutdown). */
@@ -55,6 +70,21 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
 
 const errorResponse = (err: TmError, requestId: string, headers: Record<string, string> = {}): Response =>
   json(err.status, { ...err.toBody('/mcp'), request_id: requestId }, headers);
+
+/**
+ * Spec §8: every response carries RateLimit-Policy and RateLimit (for a request without a counted
+ * call, the MCP window as it stands), and an MCP limit hit carries Retry-After.
+ */
+const withLimitHeaders = (res: Response, outcome: MeterOutcome, ctx: Context, principal: Principal): Response => {
+  const peek = peekWindow(ctx, principal.org.id, principal.limits, 'mcp');
+  const admission = outcome.admission ?? {
+    policies: [{ limit: peek.limit, window: principal.limits.mcp.window_seconds, remaining: peek.remaining, reset: peek.resets_in }],
+  };
+  const headers = new Headers(res.headers);
+  for (const [k, v] of Object.entries(rateLimitHeaders(admission))) headers.set(k, v);
+  if (outcome.retryAfter !== undefined) headers.set('Retry-After', String(outcome.retryAfter));
+  return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+};
 
 const sessionNotFound = (): Response =>
   json(404, { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
@@ -113,22 +143,8 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
 
   const baseOf = (url: string): string => deps.baseUrl ?? new URL(url).origin;
 
-  const handle = async (req: Request, requestId: string = randomId('req_')): Promise<Response> => {
-    const verdict = guard(req.headers);
-    if (!verdict.ok) return errorResponse(new TmError('forbidden', verdict.detail), requestId);
-    let caller: McpCaller;
-    let principalOrg: string;
-    try {
-      const { principal, kind } = await authenticateMcp(ctx, req.headers.get('authorization'), verify);
-      caller = credentialCaller(ctx, principal, kind, meterSettings);
-      principalOrg = principal.org.id;
-    } catch (err) {
-      const e = toTmError(err);
-      return e.type === 'unauthorized'
-        ? errorResponse(e, requestId, { 'WWW-Authenticate': wwwAuthenticate(baseOf(req.url), e.message) })
-        : errorResponse(e, requestId);
-    }
-    const authInfo = { token: '', clientId: principalOrg, scopes: [...caller.scopes], extra: { caller, requestId } };
+  /** Hands an authenticated request to the 2026 handler, its session, or a new session. */
+  const route = async (req: Request, orgId: string, authInfo: AuthInfo): Promise<Response> => {
     const now = ctx.clock.now().getTime();
     sweep(now);
     if (await isModernRequest(req, MAX_BODY)) return modern.fetch(req, { authInfo });
@@ -136,18 +152,54 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     if (sessionId) {
       const session = sessions.get(sessionId);
       // A session belongs to the organization that opened it; to anyone else it does not exist.
-      if (!session || session.orgId !== principalOrg) return sessionNotFound();
+      if (!session || session.orgId !== orgId) return sessionNotFound();
       session.lastSeen = now;
       return session.transport.handleRequest(req, { authInfo });
     }
     if (req.method !== 'POST') {
       return json(400, { jsonrpc: '2.0', error: { code: -32000, message: 'Mcp-Session-Id header is required' }, id: null });
     }
-    const session = await open(principalOrg, now);
+    const session = await open(orgId, now);
     const res = await session.transport.handleRequest(req, { authInfo });
     // Anything but an accepted initialize leaves no session behind.
     if (!session.transport.sessionId) await session.server.close();
     return res;
+  };
+
+  const handle = async (req: Request, meta: RequestMeta = {}): Promise<Response> => {
+    const requestId = meta.requestId ?? randomId('req_');
+    const client = meta.client ?? 'unknown';
+    const verdict = guard(req.headers);
+    if (!verdict.ok) return errorResponse(new TmError('forbidden', verdict.detail), requestId);
+    try {
+      // Failed authentications are limited per client address, as on every REST route.
+      checkAuthFailures(ctx, client);
+    } catch (err) {
+      const e = toTmError(err);
+      return errorResponse(e, requestId, e.retryAfter === null ? {} : { 'Retry-After': String(e.retryAfter) });
+    }
+    let caller: McpCaller;
+    let principal: Principal;
+    const outcome: MeterOutcome = {};
+    try {
+      const authenticated = await authenticateMcp(ctx, req.headers.get('authorization'), verify);
+      principal = authenticated.principal;
+      caller = credentialCaller(ctx, principal, authenticated.kind, meterSettings, outcome);
+    } catch (err) {
+      const e = toTmError(err);
+      if (e.type !== 'unauthorized') return errorResponse(e, requestId);
+      return errorResponse(e, requestId, {
+        ...rateLimitHeaders(countAuthFailure(ctx, client)),
+        'WWW-Authenticate': wwwAuthenticate(baseOf(req.url), e.message),
+      });
+    }
+    const res = await route(req, principal.org.id, {
+      token: '',
+      clientId: principal.org.id,
+      scopes: [...caller.scopes],
+      extra: { caller, requestId },
+    });
+    return withLimitHeaders(res, outcome, ctx, principal);
   };
 
   return {
@@ -168,8 +220,12 @@ export const mountMcp = <E extends Env>(app: Hono<E>, deps: McpHttpDeps): McpHtt
     json(200, mcp.resourceMetadata(c.req.url), { 'cache-control': 'public, max-age=3600' });
   app.get('/.well-known/oauth-protected-resource', metadata);
   app.get('/.well-known/oauth-protected-resource/mcp', metadata);
-  // `tm serve` sets a request id on every request; reuse it so every log names the call alike.
-  app.all('/mcp', (c) => mcp.handle(c.req.raw, (c as unknown as { get(key: string): string | undefined }).get('requestId')));
+  app.all('/mcp', (c) => {
+    // `tm serve` sets a request id on every request; reuse it so every log names the call alike.
+    const requestId = (c as unknown as { get(key: string): string | undefined }).get('requestId');
+    const client = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+    return mcp.handle(c.req.raw, { requestId, client });
+  });
   return mcp;
 };
 

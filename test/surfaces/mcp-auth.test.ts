@@ -120,11 +120,31 @@ describe('OAuth access tokens', () => {
   });
 });
 
+describe('failed authentications', () => {
+  it('carry RateLimit fields and, past 100 from one address in a window, get 429 with Retry-After', async () => {
+    const own = tempContext(NOW);
+    const other = await startHttp(own.ctx, s.jwksPath);
+    const bad = { Authorization: 'Bearer tmk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' };
+    const first = await post(bad, initialize, other.url);
+    expect(first.status).toBe(401);
+    expect(first.headers.get('ratelimit')).toBe('remaining=99, reset=60');
+    for (let i = 0; i < 99; i++) await (await post(bad, initialize, other.url)).text();
+    const limited = await post({ Authorization: `Bearer ${s.keyA}` }, initialize, other.url);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('60');
+    await other.stop();
+    await own.cleanup();
+  });
+});
+
 describe('DNS-rebinding and cross-site guards', () => {
   it('refuses a foreign Origin with 403 and accepts a loopback or own one', async () => {
     const auth = { Authorization: `Bearer ${s.keyA}` };
     expect((await post({ ...auth, Origin: 'https://evil.example' })).status).toBe(403);
-    expect((await post({ ...auth, Origin: 'http://localhost:6274' })).status).toBe(200);
+    const ok = await post({ ...auth, Origin: 'http://localhost:6274' });
+    expect(ok.status).toBe(200);
+    // Requests that count nothing still show the MCP window (spec §8: headers on every response).
+    expect(ok.headers.get('ratelimit-policy')).toBe('1000;w=60');
     expect((await post({ ...auth, Origin: BASE_URL })).status).toBe(200);
   });
 

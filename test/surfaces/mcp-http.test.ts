@@ -200,6 +200,21 @@ describe('/mcp metering', () => {
       ['MCP', 'get_trademark', 200],
       ['MCP', 'get_trademark', 200],
     ]);
+    // The HTTP response of a limit hit carries Retry-After and the RateLimit fields of spec §8.
+    const raw = await fetch(srv.url, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${s.keyB}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        'Mcp-Session-Id': transport.sessionId!,
+        'MCP-Protocol-Version': '2025-11-25',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'get_trademark', arguments: { id: s.markId } } }),
+    });
+    expect(raw.headers.get('retry-after')).toBe('60');
+    expect(raw.headers.get('ratelimit-policy')).toBe('2;w=60');
+    expect(raw.headers.get('ratelimit')).toBe('remaining=0, reset=60');
     await transport.terminateSession();
     await client.close();
   });
