@@ -248,3 +248,19 @@ describe('suggest_trademarks', () => {
     await expect(suggest({ q: 'p' })).rejects.toMatchObject({ type: 'validation_error', param: 'q' });
   });
 });
+
+describe('the index follows the store', () => {
+  it('re-keys a mark whose text changed and catches up without a rebuild', async () => {
+    const before = makeRecord({ mark_text: 'ZANZIBAR ROSE', application_number: '7777', source_date: '2024-01-01' });
+    await t.ctx.store.trademarks.upsert([before], NOW);
+    expect(await t.ctx.index.lag()).toBeGreaterThan(0);
+    expect(marks(await search({ q: 'ZANZIBAR ROSE' }))).toContain('ZANZIBAR ROSE');
+    expect(await t.ctx.index.lag()).toBe(0);
+    const after = makeRecord({ mark_text: 'KILIMANJARO LILY', application_number: '7777', source_date: '2025-01-01' });
+    await t.ctx.store.trademarks.upsert([after], NOW);
+    expect(await t.ctx.index.sync()).toEqual({ indexed: 1 });
+    expect(marks(await search({ q: 'ZANZIBAR ROSE' }))).not.toContain('ZANZIBAR ROSE');
+    expect(marks(await search({ q: 'KILIMANJARO LILY' }))[0]).toBe('KILIMANJARO LILY');
+    expect(await t.ctx.index.sync()).toEqual({ indexed: 0 });
+  });
+});
