@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { TmError } from '../errors.js';
 import type { Channel } from './analyze.js';
 import { compact } from './normalize.js';
-import { DATE_FIELDS, type DateField, type DateOp, type SearchFilter, type TextFilter } from '../store/search-repo.js';
+import { DATE_FIELDS, restricts, type DateField, type DateOp, type SearchFilter, type TextFilter } from '../store/search-repo.js';
 
 const text = z.union([z.string(), z.array(z.string())]);
 const list = z.union([z.string(), z.array(z.union([z.string(), z.number()]))]);
@@ -226,13 +226,9 @@ export const toRequest = (input: Record<string, unknown>): SearchRequest => {
     text,
     exclude: exclusions(input.exclude as Record<string, unknown> | undefined),
   };
-  const hasText = Object.values(text).some((v) => v && v.length > 0);
-  const hasFilter =
-    hasText ||
-    dates.length > 0 ||
-    [filter.offices, filter.niceClasses, filter.statusPrimary, filter.statusStage, filter.registerType, filter.ownerNames, filter.ownerIds, filter.entityIds].some(
-      (v) => v && v.length > 0,
-    );
+  const hasText = restricts(text);
+  // Exclusions alone would still list everything else: they do not count as a filter.
+  const hasFilter = restricts({ ...filter, exclude: undefined });
   if (q === null && !hasFilter) throw bad('q', 'send q or at least one filter; unscoped lists are not served.');
   const include = splitList(input.include);
   for (const i of include) if (i !== 'match_details') throw bad('include', `unknown value '${i}'.`, 'The only value is match_details.');

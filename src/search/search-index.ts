@@ -3,7 +3,7 @@
 // filtering and ranking. The index persists in the store's database; nothing is rebuilt per query.
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
-import { createSearchRepo, type ListOrder, type SearchFilter, type SearchMarkRow } from '../store/search-repo.js';
+import { createSearchRepo, restricts, type ListOrder, type SearchFilter, type SearchMarkRow } from '../store/search-repo.js';
 import { analyze, keyHash, queryKeys, type Channel } from './analyze.js';
 import { analyzeText, ftsBody, keyHashes, rowAnalysis, toMarkRow } from './indexer.js';
 import { scoreCandidate, type Scored } from './score.js';
@@ -147,7 +147,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       }
       const hits: RankedHit[] = [];
       score(a, repo.rows([...candidates]), channels, hits);
-      const passing = hasFilter(filter) ? repo.passing(hits.map((h) => h.row.mid), filter) : null;
+      const passing = restricts(filter) ? repo.passing(hits.map((h) => h.row.mid), filter) : null;
       const kept = passing ? hits.filter((h) => passing.has(h.row.mid)) : hits;
       if (order.endsWith('updated_at')) {
         const at = repo.updatedAt(kept.map((h) => h.row.mid));
@@ -176,6 +176,3 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     },
   };
 };
-
-const hasFilter = (f: SearchFilter): boolean =>
-  Object.values(f).some((v) => (Array.isArray(v) ? v.length > 0 : v !== undefined && v !== null && Object.values(v).some((x) => (Array.isArray(x) ? x.length > 0 : x !== undefined))));

@@ -56,6 +56,10 @@ export interface SearchFilter {
   exclude?: { offices?: string[]; niceClasses?: number[]; statusPrimary?: string[]; ownerIds?: string[]; entityIds?: string[]; contains?: string[] };
 }
 
+/** Whether a filter (or any part of one) restricts anything: empty lists and objects do not. */
+export const restricts = (v: unknown): boolean =>
+  Array.isArray(v) ? v.length > 0 : v !== null && typeof v === 'object' ? Object.values(v).some(restricts) : v !== undefined;
+
 export const LIST_ORDERS = {
   filing_date: 'm.filing_date ASC, m.mid ASC',
   '-filing_date': 'm.filing_date DESC, m.mid DESC',
