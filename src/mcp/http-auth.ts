@@ -11,7 +11,11 @@ export interface Authenticated {
   kind: CredentialKind;
 }
 
-const unauthorized = (detail: string): TmError => new TmError('unauthorized', detail);
+const unauthorized = (detail: string): TmError =>
+  new TmError('unauthorized', detail, {
+    suggestion:
+      'Send `Authorization: Bearer <API key>` (tm keys create) or an OAuth access token; the WWW-Authenticate header points to the authorization metadata.',
+  });
 
 const fromJwt = async (ctx: Context, verify: JwtVerifier | null, token: string): Promise<Authenticated> => {
   if (!verify) throw unauthorized(UNAUTHORIZED.invalid);
