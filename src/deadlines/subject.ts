@@ -2,7 +2,8 @@
 // `compute_deadlines` takes it as input (DeadlineSubjectInput); stored records are mapped to it
 // by `subjectFromRecord`, which reads renewals and declarations from the office's event codes.
 import { z } from 'zod';
-import { IsoDate } from '../core/schemas/parts.js';
+import { isIsoDate } from '../core/dates.js';
+import { IsoDate as IsoDateFormat } from '../core/schemas/parts.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { RecordKind } from './catalog-schema.js';
 import type { OfficeRuleSet } from './catalog-schema.js';
@@ -18,6 +19,8 @@ export const FilingType = z.enum([
 ]);
 export type FilingType = z.infer<typeof FilingType>;
 
+/** A real calendar date (2025-02-30 is refused, not rolled over). */
+const IsoDate = IsoDateFormat.refine(isIsoDate, 'not a calendar date');
 const date = IsoDate.nullable().optional();
 
 export const DeadlineSubjectInput = z.object({
@@ -80,6 +83,9 @@ export const isPending = (status: DeadlineSubject['status']): boolean =>
 export const recordKind = (record: Pick<TrademarkRecord, 'office_code' | 'ir_number'>): z.infer<typeof RecordKind> =>
   record.office_code === 'WO' ? 'international_registration' : record.ir_number ? 'madrid_designation' : 'national';
 
+/** A stored date that is not a calendar date (bad office data) counts as missing rather than failing the row. */
+const valid = (d: string | null): string | null => (d && isIsoDate(d) ? d : null);
+
 type Evidence = OfficeRuleSet['evidence'][number];
 const evidenceIndex = new WeakMap<OfficeRuleSet, Map<string, Evidence[]>>();
 
@@ -101,7 +107,7 @@ export const subjectFromRecord = (record: TrademarkRecord, office: OfficeRuleSet
   const index = office?.evidence.length ? indexOf(office) : null;
   for (const e of index ? record.events : []) {
     const entries = e.raw.code ? index!.get(e.raw.code) : undefined;
-    if (!entries || !e.date) continue;
+    if (!entries || !e.date || !isIsoDate(e.date)) continue;
     for (const ev of entries) {
       if (ev.label_includes || ev.label_excludes) {
         const label = (e.raw.label ?? e.description ?? '').toUpperCase();
@@ -116,14 +122,14 @@ export const subjectFromRecord = (record: TrademarkRecord, office: OfficeRuleSet
     office_code: record.office_code,
     kind: recordKind(record),
     status: record.status.raw?.label ? { primary: record.status.primary, stage: `${record.status.stage} ${record.status.raw.label}` } : record.status,
-    filing_date: record.filing_date,
-    registration_date: record.registration_date,
-    publication_date: record.publication_date,
-    ir_date: record.ir_date,
-    protection_effective_date: record.protection_effective_date,
-    priority_date: record.priority_date,
-    expiry_date: record.expiry_date,
-    last_renewal_date: record.last_renewal_date,
+    filing_date: valid(record.filing_date),
+    registration_date: valid(record.registration_date),
+    publication_date: valid(record.publication_date),
+    ir_date: valid(record.ir_date),
+    protection_effective_date: valid(record.protection_effective_date),
+    priority_date: valid(record.priority_date),
+    expiry_date: valid(record.expiry_date),
+    last_renewal_date: valid(record.last_renewal_date),
     filings,
     office_actions: officeActions,
     region: null,

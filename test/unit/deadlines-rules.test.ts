@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/core/dates.js';
 import type { Derived } from '../../src/core/schemas/derived.js';
+import type { TrademarkRecord } from '../../src/core/schemas/trademark.js';
+import { computeDerived } from '../../src/deadlines/derive.js';
 import { deriveSubject } from '../../src/deadlines/engine.js';
 import { DeadlineSubjectInput, type DeadlineSubjectInput as SubjectIn } from '../../src/deadlines/subject.js';
 
@@ -334,5 +336,24 @@ describe('term states by status and missing data', () => {
   it('never lists a paid cycle: only the current cycle of a renewed mark appears, even when missed', () => {
     const d = derive({ office_code: 'EM', filing_date: '2014-11-20', last_renewal_date: '2024-07-01' }, '2035-08-01');
     expect(d.deadlines.items.map((i) => `${i.occurrence_key}:${i.state}`)).toEqual(['em_renewal:2:missed', 'em_renewal:2:restoration:open']);
+  });
+});
+
+describe('bad dates', () => {
+  it('refuses an impossible date on compute input', () => {
+    expect(DeadlineSubjectInput.safeParse({ office_code: 'US', registration_date: '2019-02-30' }).success).toBe(false);
+  });
+
+  it('treats an impossible stored date as missing instead of failing the row', () => {
+    const record = {
+      id: 'tm_bad', office_code: 'US', application_number: '1', registration_number: null, mark_text: 'X', ir_number: null,
+      status: { primary: 'active', stage: 'registered', reason: null, challenges: [], effective_date: null, basis: 'office', raw: null },
+      register: null, filing_date: '2010-02-30', registration_date: '2011-13-01', publication_date: null, expiry_date: null,
+      renewal_due_date: null, last_renewal_date: null, priority_date: null, protection_effective_date: null, ir_date: null,
+      designations: [], owners: [], events: [{ date: '2015-02-31', office_code: 'US', raw: { code: '8.AF', label: null }, description: null }],
+    } as unknown as TrademarkRecord;
+    const d = computeDerived(record, '2025-01-01');
+    expect(d.term.state).toBe('not_applicable');
+    expect(d.deadlines.unsupported[0]).toMatchObject({ rule_id: 'us_renewal', reason: 'requires_office_date' });
   });
 });
