@@ -45,10 +45,12 @@ export const authenticateMcp = async (
   const m = /^\s*Bearer\s+(\S+)\s*$/i.exec(header);
   if (!m) throw unauthorized(UNAUTHORIZED.invalid);
   const token = m[1]!;
-  if (looksLikeJwt(token)) return fromJwt(ctx, verify, token);
+  const jwt = looksLikeJwt(token);
   try {
-    return { kind: 'api_key', principal: await authenticateApiKey(ctx, header) };
+    return jwt ? await fromJwt(ctx, verify, token) : { kind: 'api_key', principal: await authenticateApiKey(ctx, header) };
   } catch (err) {
-    throw err instanceof TmError && err.type === 'unauthorized' ? unauthorized(UNAUTHORIZED.invalid) : err;
+    if (!(err instanceof TmError) || err.type !== 'unauthorized') throw err;
+    // Only the three messages of spec §5.4; a key's own reasons (revoked, expired) stay private.
+    throw unauthorized(jwt && err.message === UNAUTHORIZED.noOrg ? UNAUTHORIZED.noOrg : UNAUTHORIZED.invalid);
   }
 };
