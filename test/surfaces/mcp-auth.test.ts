@@ -106,6 +106,23 @@ describe('OAuth access tokens', () => {
     expect((r.structuredContent as { error: { type: string; detail: string } }).error).toMatchObject({ type: 'forbidden' });
   });
 
+  it('verify against a JWKS served over HTTP as well as from a file', async () => {
+    const { createServer } = await import('node:http');
+    const { readFileSync } = await import('node:fs');
+    const jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(readFileSync(s.jwksPath)));
+    await new Promise<void>((resolve) => jwks.listen(0, '127.0.0.1', resolve));
+    const remote = await startHttp(t.ctx, `http://127.0.0.1:${(jwks.address() as { port: number }).port}/api/auth/jwks`);
+    const token = await s.signToken({ org_id: s.orgA, scope: 'read' });
+    const client = new Client({ name: 'tm-test', version: '0' });
+    const transport = new StreamableHTTPClientTransport(remote.url, { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+    await client.connect(transport);
+    const r = (await client.callTool({ name: 'get_trademark', arguments: { id: s.markId } })) as CallToolResult;
+    expect(r.structuredContent).toMatchObject({ id: s.markId });
+    await client.close();
+    await remote.stop();
+    jwks.close();
+  });
+
   it('are metered and logged when the setting asks for it', async () => {
     const metered = await startHttp(t.ctx, s.jwksPath, { meterOAuth: true });
     const client = new Client({ name: 'tm-test', version: '0' });
