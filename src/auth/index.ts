@@ -5,5 +5,5 @@ export { checkAuthFailures, countAuthFailure, peekWindow, RateLimiter, rateLimit
 export { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 export { issueApiKey, hashKey, KEY_PATTERN } from './keys.js';
 export { createOrganization, requireOrg } from './orgs.js';
-export { logRequest, type RequestRecord } from './request-log.js';
+export { flushUsage, logRequest, type RequestRecord } from './request-log.js';
 export { SCOPES, type OrgLimits, type Tier, type DailyTier } from './schemas.js';

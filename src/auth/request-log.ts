@@ -28,3 +28,6 @@ export const logRequest = (ctx: Context, principal: Principal, r: RequestRecord)
     at: ctx.clock.now().toISOString(),
   });
 };
+
+/** Writes buffered usage counters and log entries now (at shutdown). */
+export const flushUsage = (ctx: Context): void => ctx.store.auth.usage.flush();

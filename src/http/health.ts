@@ -3,6 +3,7 @@
 // authentication, no quota, no request-log entry.
 import { performance } from 'node:perf_hooks';
 import type { Hono } from 'hono';
+import { probeResponseCache } from '../auth/idempotency.js';
 import type { Context } from '../context.js';
 import type { HttpEnv } from './routes.js';
 
@@ -26,7 +27,7 @@ export interface HealthState {
 export const readiness = async (ctx: Context, state: HealthState) => {
   const [database, cache, search] = await Promise.all([
     probe(() => ctx.store.ping()),
-    probe(() => ctx.store.auth.idempotency.probe(ctx.clock.now().toISOString())),
+    probe(() => probeResponseCache(ctx)),
     probe(() => ctx.index.ping()),
   ]);
   const status = state.draining()

@@ -8,7 +8,7 @@ import type { Context } from '../context.js';
 import { toTmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { readJsonBody } from './body.js';
-import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from './idempotency.js';
+import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from '../auth/idempotency.js';
 import { fromBody, fromQuery, validateInput } from './input.js';
 import { errorBody } from './render.js';
 

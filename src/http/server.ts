@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono, type Context as HonoContext } from 'hono';
-import { logRequest, RateLimiter, rateLimitHeaders } from '../auth/index.js';
+import { flushUsage, logRequest, RateLimiter, rateLimitHeaders } from '../auth/index.js';
 import { randomId } from '../core/ids.js';
 import type { Context } from '../context.js';
 import { TmError, toTmError } from '../errors.js';
@@ -173,7 +173,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         clearInterval(sweep);
         clearTimeout(cut);
       }
-      ctx.store.auth.usage.flush();
+      flushUsage(ctx);
     },
   };
 };

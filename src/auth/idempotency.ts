@@ -3,7 +3,7 @@
 // request is 409 `conflict`; a key whose first request is still running is 409
 // `idempotency_processing`. The key may be sent bare or as a quoted structured-field string.
 import { createHash } from 'node:crypto';
-import type { Principal } from '../auth/index.js';
+import type { Principal } from './authenticate.js';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 
@@ -69,3 +69,6 @@ const processing = (): TmError =>
     retryAfter: 1,
     suggestion: 'Retry with the same key and body shortly to receive the stored result.',
   });
+
+/** Readiness probe of the stored-response cache: a real write, so a read-only or full store fails it. */
+export const probeResponseCache = (ctx: Context): Promise<void> => ctx.store.auth.idempotency.probe(ctx.clock.now().toISOString());
