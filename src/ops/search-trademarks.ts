@@ -53,7 +53,7 @@ const rejectUnknown = (input: Record<string, unknown>): void => {
         suggestion: `Send ${base}=a,b (comma-separated) or repeat ${base}.`,
       });
     }
-    throw new TmError('validation_error', `${key}: unknown parameter.`, { param: key, suggestion: 'See GET /v1/openapi.json for the search parameters.' });
+    throw new TmError('unknown_parameter', `Unknown parameter '${key}'.`, { param: key, suggestion: 'See GET /v1/openapi.json for the search parameters.' });
   }
 };
 

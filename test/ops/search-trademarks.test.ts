@@ -164,7 +164,7 @@ describe('search_trademarks: 400s name the parameter', () => {
     [{ 'offices[]': 'US' }, 'validation_error', 'offices[]'],
     [{ q: 'apple', include_total: 'yes' }, 'validation_error', 'include_total'],
     [{ q: 'apple', strategies: 'fuzzy', similarity: 'fuzzy' }, 'conflicting_params', 'strategies'],
-    [{ q: 'apple', colour: 'red' }, 'validation_error', 'colour'],
+    [{ q: 'apple', colour: 'red' }, 'unknown_parameter', 'colour'],
     [{ q: 'apple', limit: 101 }, 'validation_error', 'limit'],
     [{}, 'validation_error', 'q'],
     [{ q: 'apple', cursor: 'garbage' }, 'cursor_invalid', 'cursor'],
