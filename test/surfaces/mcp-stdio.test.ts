@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Client as ModernClient } from '@modelcontextprotocol/client';
+import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { packagePath } from '../../src/data-files.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
@@ -70,6 +72,23 @@ describe('tm mcp over stdio', () => {
     await client.close();
     const logs = await t.ctx.store.auth.usage.logs(s.orgA, true, Number.MAX_SAFE_INTEGER, 10);
     expect(logs.map((l) => l.operation)).toContain('get_trademark');
+  });
+
+  it('serves the stateless 2026-07-28 revision to a client that starts with it', async () => {
+    const client = new ModernClient({ name: 'tm-stdio-modern', version: '0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(
+      new ModernStdioClientTransport({
+        command: process.execPath,
+        args: [packagePath('bin', 'tm.js'), 'mcp', '--db', join(t.dir, 'tm.db')],
+        env: { PATH: process.env.PATH ?? '', TM_NOW: NOW },
+      }),
+    );
+    expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+    const { tools } = await client.listTools();
+    expect(tools.map((x) => x.name)).toContain('get_trademark');
+    const r = (await client.callTool({ name: 'get_trademark', arguments: { id: s.markId } })) as { structuredContent?: unknown };
+    expect(r.structuredContent).toMatchObject({ id: s.markId });
+    await client.close();
   });
 
   it('refuses to start with a bad key, and says why on stderr', async () => {
