@@ -3,6 +3,7 @@
 // earlier-only filters (unified `status`, mark `type`, `threshold`) are applied to each ranked page.
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
+import type { Context } from '../context.js';
 import { defineOp } from './define-op.js';
 import { EarlierTrademark, earlierEnvelope, toEarlierTrademark, UnifiedStatus, unifiedStatus } from './earlier-shape.js';
 import { searchTrademarks } from './search-trademarks.js';
@@ -15,6 +16,12 @@ const PRIMARY: Record<UnifiedStatus, string> = {
   dead_abandoned: 'inactive',
   dead_cancelled: 'inactive',
   dead_expired: 'inactive',
+};
+
+/** Offices with data here: those ingested (cheap), else those present in the store. */
+const officesHeld = async (ctx: Context): Promise<string[]> => {
+  const synced = [...(await ctx.store.offices.syncs()).keys()];
+  return (synced.length ? synced : [...new Set((await ctx.store.trademarks.stats()).map((s) => s.office_code))]).sort();
 };
 
 export const searchEarlier = defineOp({
@@ -86,7 +93,7 @@ export const searchEarlier = defineOp({
           query: input.q,
           search_type: input.search_type,
           query_time_ms: Math.round(performance.now() - started),
-          offices_searched: input.office?.map((o) => o.toUpperCase()) ?? [...new Set((await ctx.store.trademarks.stats()).map((s) => s.office_code))],
+          offices_searched: input.office?.map((o) => o.toUpperCase()) ?? (await officesHeld(ctx)),
           credits_used: 1,
         },
       },

@@ -149,7 +149,7 @@ describe('earlier shape', () => {
     expect(res.success).toBe(true);
     expect(res.data.results[0]).toMatchObject({ mark: { text: 'TUSIMPLE' } });
     expect(res.data.results[0].similarity_score).toBeGreaterThanOrEqual(0.5);
-    expect(res.data.search_metadata).toMatchObject({ query: 'tusimple', search_type: 'exact', credits_used: 1 });
+    expect(res.data.search_metadata).toMatchObject({ query: 'tusimple', search_type: 'exact', credits_used: 1, offices_searched: ['EM', 'US'] });
     const bad = await f.call('/v1/search?q=t');
     expect(bad.status).toBe(400);
     const body = await json(bad);
