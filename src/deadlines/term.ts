@@ -42,12 +42,13 @@ export const anchorOf = (
   return { field, date: null };
 };
 
-/** Window, due date, grace and restoration of the cycle whose term ends at `termEnd`. */
+/** Window, due date, grace and restoration of the cycle whose term ends at `termEnd` (`full` false: no grace or restoration). */
 export const cycleDates = (
   p: RuleParams,
   cycle: number,
   termEnd: IsoDateString,
   registration: IsoDateString | null | undefined,
+  full = true,
 ): TermCycle => {
   // Term ends follow the term convention; windows, grace and restoration the period convention.
   const convention = p.grace_convention ?? p.convention ?? 'A';
@@ -61,6 +62,7 @@ export const cycleDates = (
     windowOpens = registration;
     grace = null;
   }
+  if (!full) return { cycle, termEnd, due, windowOpens, graceEnd: null, restorationEnd: null };
   const graceEnd = grace ? addPeriod(due, grace, convention) : null;
   const restoration = p.restoration ?? null;
   const restorationEnd = restoration
@@ -72,8 +74,16 @@ export const cycleDates = (
 /** The date from which evidence of a filing counts for a cycle: its window, or a year before its due date. */
 const evidenceFrom = (c: TermCycle): IsoDateString => c.windowOpens ?? addMonths(c.due, -12);
 
-/** Visits cycles 1, 2, … of the statutory ladder until `visit` returns true (or the cycle cap). */
-const forEachCycle = (rule: DeadlineRule, anchor: IsoDateString, ctx: RegimeContext, visit: (c: TermCycle) => boolean): void => {
+/**
+ * Visits cycles 1, 2, … of the statutory ladder until `visit` returns true (or the cycle cap). The
+ * visited cycles carry window and due date only; `cycleDates(p, …)` completes the one chosen.
+ */
+const forEachCycle = (
+  rule: DeadlineRule,
+  anchor: IsoDateString,
+  ctx: RegimeContext,
+  visit: (c: TermCycle, p: RuleParams) => boolean,
+): void => {
   const base = resolveParams(rule, ctx);
   const convention = base.convention ?? 'A';
   let months = periodMonths(base.first_term ?? TEN_YEARS);
@@ -81,20 +91,27 @@ const forEachCycle = (rule: DeadlineRule, anchor: IsoDateString, ctx: RegimeCont
     const placed = addMonths(anchor, months, convention);
     const termEnd = base.term_end === 'end_of_month' ? endOfMonth(placed) : placed;
     const p = resolveParams(rule, ctx, termEnd);
-    if (visit(cycleDates(p, cycle, termEnd, ctx.registration))) return;
+    if (visit(cycleDates(p, cycle, termEnd, ctx.registration, false), p)) return;
     months += periodMonths(p.renewal_term ?? TEN_YEARS);
   }
 };
 
+interface Seen {
+  c: TermCycle;
+  p: RuleParams;
+}
+
+const complete = (seen: Seen, ctx: RegimeContext): TermCycle => cycleDates(seen.p, seen.c.cycle, seen.c.termEnd, ctx.registration);
+
 /** The latest cycle whose window had opened by `date` (the cycle a filing or Office action of that date concerns). */
 export const cycleOpenAt = (rule: DeadlineRule, anchor: IsoDateString, ctx: RegimeContext, date: IsoDateString): TermCycle | null => {
-  let found = null as TermCycle | null;
-  forEachCycle(rule, anchor, ctx, (c) => {
+  let found = null as Seen | null;
+  forEachCycle(rule, anchor, ctx, (c, p) => {
     if (evidenceFrom(c) > date) return true;
-    found = c;
+    found = { c, p };
     return false;
   });
-  return found;
+  return found ? complete(found, ctx) : null;
 };
 
 /**
@@ -120,18 +137,18 @@ export const currentTerm = (
     return { ...cycleDates(p, 0, officeExpiry!, ctx.registration), renewed, anchoredOnOfficeExpiry: true };
   };
   if (!anchor) return officeExpiry ? anchored(false) : null;
-  let byEvidence = null as TermCycle | null;
-  let byOffice = null as TermCycle | null;
-  let last = null as TermCycle | null;
-  forEachCycle(rule, anchor, ctx, (c) => {
-    last = c;
-    if (!byEvidence && (latest === null || evidenceFrom(c) > latest)) byEvidence = c;
-    if (officeExpiry && !byOffice && (c.termEnd === officeExpiry || c.due === officeExpiry)) byOffice = c;
+  let byEvidence = null as Seen | null;
+  let byOffice = null as Seen | null;
+  let last = null as Seen | null;
+  forEachCycle(rule, anchor, ctx, (c, p) => {
+    last = { c, p };
+    if (!byEvidence && (latest === null || evidenceFrom(c) > latest)) byEvidence = last;
+    if (officeExpiry && !byOffice && (c.termEnd === officeExpiry || c.due === officeExpiry)) byOffice = last;
     return byEvidence !== null && (!officeExpiry || byOffice !== null || c.termEnd > officeExpiry);
   });
   const fromEvidence = byEvidence ?? last!;
   // The office states an expiry the statutory ladder does not reach: trust the office, keyed on its date.
-  if (officeExpiry && !byOffice && officeExpiry > fromEvidence.termEnd) return anchored(true);
-  const current = byOffice && byOffice.cycle > fromEvidence.cycle ? byOffice : fromEvidence;
-  return { ...current, renewed: current.cycle > 1, anchoredOnOfficeExpiry: false };
+  if (officeExpiry && !byOffice && officeExpiry > fromEvidence.c.termEnd) return anchored(true);
+  const current = byOffice && byOffice.c.cycle > fromEvidence.c.cycle ? byOffice : fromEvidence;
+  return { ...complete(current, ctx), renewed: current.c.cycle > 1, anchoredOnOfficeExpiry: false };
 };
