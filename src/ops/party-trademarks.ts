@@ -1,6 +1,7 @@
 // The trademark lists of one party (`GET /v1/{owners|attorneys|firms|entities}/{id}/trademarks`):
 // owners and entities by id through the store's owner index; attorneys and firms by name (the
-// records carry no ids for them), matched case- and spacing-insensitively over a full scan.
+// records carry no ids for them), prefiltered on the stored text and matched case- and
+// spacing-insensitively.
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import { ID_PREFIXES, idPrefix } from '../core/ids.js';
@@ -37,8 +38,11 @@ const PREFIX = { owner: 'own_', entity: 'ent_' } as const;
 
 const scanned = async (ctx: Context, party: 'attorney' | 'firm', id: string): Promise<TrademarkRecord[]> => {
   const match = byName(party, norm(id));
+  // The longest word of the name prefilters the stored text; the exact match is decided here.
+  const token = (id.match(/[\p{L}\p{N}]+/gu) ?? []).sort((a, b) => b.length - a.length)[0];
+  const batches = token && /^[\x20-\x7e]+$/.test(token) ? ctx.store.parties.recordsMentioning(token) : ctx.store.trademarks.scan({}, 2000);
   const out: TrademarkRecord[] = [];
-  for await (const batch of ctx.store.trademarks.scan({}, 2000)) for (const r of batch) if (match(r)) out.push(r);
+  for await (const batch of batches) for (const r of batch) if (match(r)) out.push(r);
   return out;
 };
 
@@ -49,7 +53,7 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
     description:
       party === 'owner' || party === 'entity'
         ? `Lists the trademarks whose owners include this ${party} (${PREFIX[party]} id, as found in a trademark row's owners[]). Sorted by -filing_date unless \`sort\` says otherwise.`
-        : `Lists the trademarks naming this ${party}. Records carry no ${party} ids, so \`id\` is the ${party}'s name as the office wrote it (URL-encoded; case and spacing are ignored). This scans every record, so it is slower than the owner list.`,
+        : `Lists the trademarks naming this ${party}. Records carry no ${party} ids, so \`id\` is the ${party}'s name as the office wrote it (URL-encoded; case and spacing are ignored). It searches the stored record text, so it is slower than the owner list.`,
     scope: 'trademarks:read',
     meter: 'read',
     readOnly: true,

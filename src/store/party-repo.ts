@@ -1,5 +1,6 @@
-// Owner lookups over the trademark_owners side table: name search with per-owner counts and the
-// offices each owner files at (earlier-shape `GET /v1/owners/search`).
+// Party lookups: owner name search over the trademark_owners side table with per-owner counts and
+// offices (earlier-shape `GET /v1/owners/search`), and a text prefilter for names without ids.
+import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { Db } from './sqlite.js';
 
 export interface OwnerMatchRow {
@@ -25,7 +26,23 @@ export const createPartyRepo = (db: Db) => {
     );
   const stmts = { search: [search(false), search(true)], count: [count(false), count(true)] } as const;
   const pattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const mentioning = db.prepare<[string, string, number], { id: string; record: string }>(
+    'SELECT id, record FROM trademarks WHERE id > ? AND instr(lower(record), ?) > 0 ORDER BY id LIMIT ?',
+  );
   return {
+    /**
+     * Records whose stored text contains `token` (case-insensitive for ASCII), a batch at a time:
+     * a cheap prefilter for lookups by a name the records carry without an id (attorneys, firms).
+     */
+    async *recordsMentioning(token: string, batchSize = 1000): AsyncGenerator<TrademarkRecord[]> {
+      let after = '';
+      for (;;) {
+        const rows = mentioning.all(after, token.toLowerCase(), batchSize);
+        if (rows.length === 0) return;
+        after = rows[rows.length - 1]!.id;
+        yield rows.map((r) => JSON.parse(r.record) as TrademarkRecord);
+      }
+    },
     /** Owners whose name contains `q` (case-insensitive for ASCII), most trademarks first. */
     async searchOwners(q: string, office: string | null, limit: number, offset: number): Promise<{ rows: OwnerMatchRow[]; total: number }> {
       const args = office ? [pattern(q), office] : [pattern(q)];
