@@ -49,15 +49,15 @@ const phoneticLane = (q: Analysis, c: Analysis, orth: number): number => {
     }
   // Short codes (one or two sounds) are weak evidence: many unrelated marks share them.
   let whole = 0;
-  if (best === 0) whole = (shortest >= 3 ? 0.72 : 0.6) + 0.22 * orth;
-  else if (best === 1 && shortest >= 3) whole = 0.55 + 0.25 * orth;
+  if (best === 0) whole = (shortest >= 3 ? 0.64 : 0.54) + 0.3 * orth;
+  else if (best === 1 && shortest >= 3) whole = 0.5 + 0.25 * orth;
   const qWords = q.wcodes.length ? q.wcodes : [q.pcodes];
   const cWords = c.wcodes.length ? c.wcodes : [c.pcodes];
   if (qWords.length + cWords.length <= 2) return whole;
   let matched = 0;
   for (const qc of qWords) if (qc.some((x) => x.length >= 2 && cWords.some((cc) => cc.includes(x)))) matched++;
   const cover = matched / Math.max(qWords.length, cWords.length);
-  return Math.max(whole, matched > 0 ? 0.45 + 0.3 * cover : 0);
+  return Math.max(whole, matched > 0 ? 0.35 + 0.3 * cover : 0);
 };
 
 // One edit beyond a lookalike swap is the fuzzy lane's business.
