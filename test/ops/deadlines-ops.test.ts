@@ -203,3 +203,17 @@ describe('list_deadline_rules', () => {
     expect(mx.data[0]!.settings.map((s) => `${s.name}=${s.default}`)).toEqual(['mx_dou_window_end=same_day']);
   });
 });
+
+describe('exports for tm deadlines --csv / --ics', () => {
+  it('writes every matching row, unpaged, as CSV or ICS', async () => {
+    const { exportDeadlines } = await import('../../src/cli/views/deadlines-view.js');
+    const filters = listDeadlines.input.parse({ as_of_date: '2025-06-15', limit: 1 });
+    const all = await listDeadlines.run(ctx, listDeadlines.input.parse({ as_of_date: '2025-06-15', limit: 100 }));
+    const csv = await exportDeadlines(ctx, filters, 'csv');
+    expect(csv.split('\r\n').length - 2).toBe(all.data.length);
+    const ics = await exportDeadlines(ctx, filters, 'ics', { alarmDays: [30] });
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(all.data.filter((r) => r.due_date).length);
+    expect(ics).toContain(`UID:tm_us01:us_s8_6yr:1@${ctx.config.serviceDomain}`);
+    expect(ics.match(/TRIGGER:-P30D/g)).toHaveLength(all.data.filter((r) => r.due_date).length);
+  });
+});

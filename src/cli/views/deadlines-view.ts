@@ -1,7 +1,10 @@
 // Terminal and CSV renderings of deadline rows (`tm deadlines`), computed blocks
 // (`tm deadlines compute`) and the rule catalog (`tm deadlines rules`).
 import type { z } from 'zod';
+import type { Context } from '../../context.js';
+import { buildDeadlinesIcs } from '../../deadlines/ics.js';
 import type { ComputeDeadlinesOutput } from '../../ops/compute-deadlines.js';
+import { collectDeadlineRows, type DeadlineFilters } from '../../ops/list-deadlines.js';
 import type { DeadlineRuleRow } from '../../ops/list-deadline-rules.js';
 import type { DeadlineRow } from '../../deadlines/rows.js';
 import { compareRows } from '../../deadlines/rows.js';
@@ -93,3 +96,19 @@ export const renderDeadlineRules = (out: { data: z.infer<typeof DeadlineRuleRow>
     out.data.map((r) => [r.office_code, r.rule_id, r.type, r.trigger_field, r.convention ?? 'A', r.confidence, r.name]),
     48,
   );
+
+/**
+ * `tm deadlines --csv` / `--ics`: every row matching the list_deadlines filters (no paging; limit
+ * and cursor are ignored), as CSV sorted by due date or as an ICS feed with reminders.
+ */
+export const exportDeadlines = async (
+  ctx: Context,
+  filters: DeadlineFilters,
+  format: 'csv' | 'ics',
+  options: { alarmDays?: readonly number[] } = {},
+): Promise<string> => {
+  const rows: DeadlineRow[] = [];
+  for await (const row of collectDeadlineRows(ctx, filters)) rows.push(row);
+  if (format === 'csv') return renderDeadlinesCsv(rows);
+  return buildDeadlinesIcs(rows.sort(compareRows), { domain: ctx.config.serviceDomain, stamp: ctx.clock.now(), alarmDays: options.alarmDays });
+};
