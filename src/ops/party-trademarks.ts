@@ -35,6 +35,8 @@ const compare = (order: TrademarkOrder) => {
 };
 
 const PREFIX = { owner: 'own_', entity: 'ent_' } as const;
+/** Spec §8: an entity trademark listing covers at most 10,000 member owners. */
+const ENTITY_MEMBER_CAP = 10_000;
 
 const scanned = async (ctx: Context, party: 'attorney' | 'firm', id: string): Promise<TrademarkRecord[]> => {
   const match = byName(party, norm(id));
@@ -73,6 +75,15 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
       if (party === 'owner' || party === 'entity') {
         if (idPrefix(input.id) !== PREFIX[party]) {
           throw new TmError('id_type_mismatch', `'${input.id}' is not an ${party} id; ${party} ids start with ${PREFIX[party]}.`, { param: 'id' });
+        }
+        if (party === 'entity') {
+          const members = await ctx.store.parties.entityMemberCount(input.id);
+          if (members > ENTITY_MEMBER_CAP) {
+            throw new TmError('entity_too_large', `Entity ${input.id} groups ${members} owner records; entity lists serve at most ${ENTITY_MEMBER_CAP}.`, {
+              param: 'id',
+              suggestion: 'List the trademarks of its owners (GET /v1/owners/{id}/trademarks) or search with entity_id and narrower filters.',
+            });
+          }
         }
         const filter = party === 'owner' ? { ownerIds: [input.id] } : { entityIds: [input.id] };
         total = await ctx.store.trademarks.count(filter);

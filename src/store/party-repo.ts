@@ -29,7 +29,12 @@ export const createPartyRepo = (db: Db) => {
   const mentioning = db.prepare<[string, string, number], { id: string; record: string }>(
     'SELECT id, record FROM trademarks WHERE id > ? AND instr(lower(record), ?) > 0 ORDER BY id LIMIT ?',
   );
+  const entityMembers = db.prepare<[string], { n: number }>('SELECT COUNT(DISTINCT owner_id) AS n FROM trademark_owners WHERE entity_id = ?');
   return {
+    /** How many distinct owner records an entity groups. */
+    async entityMemberCount(entityId: string): Promise<number> {
+      return entityMembers.get(entityId)!.n;
+    },
     /**
      * Records whose stored text contains `token` (case-insensitive for ASCII), a batch at a time:
      * a cheap prefilter for lookups by a name the records carry without an id (attorneys, firms).

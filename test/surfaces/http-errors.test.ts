@@ -3,6 +3,7 @@
 // request_id; plus malformed JSON, wrong content type and oversized bodies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
+import { makeRecord } from '../helpers/factory.js';
 import { startHttp, type HttpFixture } from './http-fixture.js';
 
 let f: HttpFixture;
@@ -184,6 +185,23 @@ describe('409 conflict and idempotency_processing', () => {
       await g.close();
     }
   });
+});
+
+describe('422 entity_too_large', () => {
+  it('an entity grouping more than 10,000 owner records', async () => {
+    const owner = (i: number) => ({ owner_id: `own_${i.toString(16).padStart(20, '0')}`, entity_id: 'ent_big', name: `Owner ${i}`, entity_type: null, nationality: null, role: null, address: null });
+    const records = Array.from({ length: 10_001 }, (_, i) => makeRecord({ application_number: String(80_000_000 + i), owners: [owner(i)] }));
+    const small = makeRecord({ application_number: '79999999', owners: [{ ...owner(99_999), entity_id: 'ent_small' }] });
+    const g = await startHttp([...records, small]);
+    try {
+      const e = await expectError(await g.call('/v1/entities/ent_big/trademarks'), 422, 'entity_too_large');
+      expect(e.detail).toContain('10001');
+      const ok = await g.call('/v1/entities/ent_small/trademarks');
+      expect(ok.status).toBe(200);
+    } finally {
+      await g.close();
+    }
+  }, 60_000);
 });
 
 describe('429 rate_limited', () => {
