@@ -1,11 +1,11 @@
 // The business-day calendar of one office (and region): weekends, public holidays from the
 // `date-holidays` package for the office's place, and the office closure table kept as data.
 // Only the final day to act is ever rolled, and every roll says which days it skipped and why.
-import Holidays from 'date-holidays';
+import type HolidaysClass from 'date-holidays';
 import { addDays, weekday, WEEKDAY_NAMES, type IsoDateString } from '../core/dates.js';
 import type { RollReason } from '../core/schemas/derived.js';
 import type { ClosureTable } from './catalog-schema.js';
-import { liveHolidays, tableHolidays, type HolidayTable } from './holiday-table.js';
+import { liveHolidays, loadHolidays, tableHolidays, type HolidayTable } from './holiday-table.js';
 
 export interface Rolled {
   date: IsoDateString;
@@ -25,7 +25,7 @@ const MAX_ROLL_DAYS = 60;
 const MAX_MEMO = 100_000;
 
 /** Region codes date-holidays knows for a country (e.g. CH cantons), upper-case. */
-export const knownRegions = (country: string): string[] => Object.keys(new Holidays().getStates(country) ?? {});
+export const knownRegions = (country: string): string[] => Object.keys(new (loadHolidays())().getStates(country) ?? {});
 
 /** `ZH`, `ch-zh` and `CH-ZH` all name the Zurich canton for country CH. */
 export const normaliseRegion = (country: string, region: string): string => {
@@ -71,11 +71,14 @@ export const createCalendar = (table: ClosureTable, region: string | null = null
   const place = spec ? (region ?? spec.region) : null;
   // The precomputed table serves the office's default place; any other place is computed live.
   const usable = precomputed && spec && precomputed.country === spec.country && precomputed.region === place ? precomputed : null;
-  let hd: Holidays | null = null;
+  let hd: HolidaysClass | null = null;
   const holidays = (year: number): Map<string, string> => {
     const fromTable = usable ? tableHolidays(usable, year) : null;
     if (fromTable || !spec) return fromTable ?? new Map();
-    hd ??= place ? new Holidays(spec.country, place) : new Holidays(spec.country);
+    if (!hd) {
+      const Holidays = loadHolidays();
+      hd = place ? new Holidays(spec.country, place) : new Holidays(spec.country);
+    }
     return liveHolidays(hd, year, spec.types);
   };
   const closures = (year: number): Map<string, string> => {

@@ -3,9 +3,16 @@
 // date-holidays' per-year cost (up to ~70 ms a year for lunar calendars) on every new year it
 // meets. A custom region (a Swiss canton given per item) is still computed live. Regenerate after
 // a date-holidays upgrade with `node dist/src/deadlines/build-holiday-tables.js` (a test checks drift).
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
+import { createRequire } from 'node:module';
 import { z } from 'zod';
 import type { ClosureTable } from './catalog-schema.js';
+
+/**
+ * date-holidays is loaded on first use only: the precomputed tables answer the offices' default
+ * places, and the package costs a fifth of a second of start-up that most commands never need.
+ */
+export const loadHolidays = (): typeof Holidays => createRequire(import.meta.url)('date-holidays') as typeof Holidays;
 
 export const HOLIDAY_YEARS = { from: 1880, to: 2100 } as const;
 
@@ -47,7 +54,8 @@ export const tableHolidays = (table: HolidayTable, year: number): Map<string, st
 export const buildHolidayTable = (closures: ClosureTable, version: string): HolidayTable | null => {
   const spec = closures.holidays;
   if (!spec) return null;
-  const hd = spec.region ? new Holidays(spec.country, spec.region) : new Holidays(spec.country);
+  const Live = loadHolidays();
+  const hd = spec.region ? new Live(spec.country, spec.region) : new Live(spec.country);
   const names: string[] = [];
   const index = new Map<string, number>();
   const days: Record<string, string> = {};
