@@ -129,30 +129,96 @@ const termOf = (rule: DeadlineRule, env: Env, useOfficeExpiry: boolean): { term:
   return { term: currentTerm(rule, s, anchor.date, ctx, useOfficeExpiry), anchorField: anchor.field };
 };
 
+/** A Madrid designation follows the international registration: its term end and renewal are WIPO's. */
+const madridRenewal = (catalog: Catalog, subject: DeadlineSubject, asOf: IsoDateString, options: DeriveOptions) => {
+  const wo = catalog.offices.get('WO');
+  const irRule = wo?.rules.find((r) => r.kind === 'term' && r.applies_to.includes('madrid_designation'));
+  if (!wo || !irRule) return null;
+  const woEnv = makeEnv(catalog, wo, subject, asOf, options);
+  // The expiry an office publishes on a designation is the IR's (spec §2.6), so it counts as evidence.
+  const ir = termOf(irRule, woEnv, options.useOfficeExpiry !== false).term;
+  if (!ir) return null;
+  return { expiry: ir.termEnd, items: termResult(irRule, woEnv, ir, 'full').items.filter((i) => i.type !== 'restoration') };
+};
+
+/** Declarations, §15 and fee instalments of the office's rules. */
+const occurrenceItems = (office: OfficeRuleSet, env: Env, termRule: DeadlineRule | undefined, current: CurrentTerm | null) => {
+  const items: DeadlineItem[] = [];
+  const unsupportedRules: UnsupportedDeadlineRule[] = [];
+  for (const rule of office.rules) {
+    if (!rule.applies_to.includes(env.subject.kind)) continue;
+    if (rule.kind === 'declaration' || rule.kind === 'incontestability') {
+      const anchor = anchorOf(rule, env.subject, env.settings);
+      if (!anchor.date) {
+        unsupportedRules.push(unsupported(rule, 'requires_office_date', anchor.field));
+        continue;
+      }
+      const item = rule.kind === 'declaration' ? declarationItem(rule, env, anchor.date, current) : incontestabilityItem(rule, env, anchor.date);
+      if (item) items.push(item);
+    } else if (rule.kind === 'installment' && current && termRule) {
+      // The instalment falls due five years into the current term, which starts at the anchor or the previous term end.
+      const start = current.cycle === 1 ? anchorOf(termRule, env.subject, env.settings).date : addPeriod(current.termEnd, { years: -10 });
+      const item = start ? installmentItem(rule, env, start, current) : null;
+      if (item) items.push(item);
+    }
+  }
+  return { items, unsupportedRules };
+};
+
+/** The filing period an Office action of `date` concerns: the latest declaration or renewal window open by then. */
+const periodLocator = (office: OfficeRuleSet, env: Env, termRule: DeadlineRule | undefined) => (date: IsoDateString): Occurrence | null => {
+  const s = env.subject;
+  const candidates: Occurrence[] = [];
+  for (const rule of office.rules) {
+    if (rule.kind !== 'declaration' || !rule.applies_to.includes(s.kind)) continue;
+    const anchor = anchorOf(rule, s, env.settings).date;
+    for (let n = 1; anchor && n <= MAX_DECLARATION_PERIODS; n++) {
+      const o = occurrence(rule, env, anchor, n);
+      if (o && (o.opens ?? o.due) <= date) candidates.push(o);
+    }
+  }
+  const anchor = termRule ? anchorOf(termRule, s, env.settings).date : null;
+  if (termRule && anchor) {
+    const ctx = { anchor, registration: s.registration_date, recordKind: s.kind, settings: env.settings };
+    const c = cycleOpenAt(termRule, anchor, ctx, date);
+    if (c) candidates.push({ n: c.cycle, opens: c.windowOpens, due: c.due, graceEnd: c.graceEnd });
+  }
+  return candidates.sort((a, b) => ((a.opens ?? a.due) < (b.opens ?? b.due) ? 1 : -1))[0] ?? null;
+};
+
+/** An international registration cannot run the designated offices' rules keyed on their own grant dates. */
+const officeLegRules = (catalog: Catalog, subject: DeadlineSubject): UnsupportedDeadlineRule[] =>
+  subject.kind !== 'international_registration'
+    ? []
+    : subject.designations.flatMap((code) =>
+        (catalog.offices.get(code)?.rules ?? [])
+          .filter((r) => r.kind === 'declaration' && r.applies_to.includes('madrid_designation'))
+          .map((r) => unsupported(r, 'computed_on_office_leg', 'protection_grant_date')),
+      );
+
+const byDueDate = (a: DeadlineItem, b: DeadlineItem): number => {
+  const da = a.due_date ?? '9999-12-31';
+  const db = b.due_date ?? '9999-12-31';
+  return da < db ? -1 : da > db ? 1 : 0;
+};
+
 export const deriveSubject = (subject: DeadlineSubject, asOf: IsoDateString, options: DeriveOptions = {}): Derived => {
   const catalog = options.catalog ?? getCatalog();
   const office = catalog.offices.get(subject.office_code);
-  const base: Derived = {
-    as_of_date: asOf,
-    expiry_date: null,
-    term: NOT_APPLICABLE,
-    deadlines: { items: [], unsupported: [] },
-    opposition_window: { supported: false, reason: 'unsupported_office' },
-  };
-  if (!office) return base;
+  if (!office) {
+    return { as_of_date: asOf, expiry_date: null, term: NOT_APPLICABLE, deadlines: { items: [], unsupported: [] }, opposition_window: { supported: false, reason: 'unsupported_office' } };
+  }
   const env = makeEnv(catalog, office, subject, asOf, options);
-  const useOfficeExpiry = options.useOfficeExpiry !== false;
   const assessed = termAssessment(subject.status);
   const items: DeadlineItem[] = [];
   const unsupportedRules: UnsupportedDeadlineRule[] = [];
-  const periods: Occurrence[] = [];
   let expiry: IsoDateString | null = null;
   let term: DerivedTerm = NOT_APPLICABLE;
   let current: CurrentTerm | null = null;
 
   const termRule = office.rules.find((r) => r.kind === 'term' && r.applies_to.includes(subject.kind));
   if (termRule && assessed !== 'none') {
-    const { term: t, anchorField } = termOf(termRule, env, useOfficeExpiry);
+    const { term: t, anchorField } = termOf(termRule, env, options.useOfficeExpiry !== false);
     if (!t) unsupportedRules.push(unsupported(termRule, 'requires_office_date', anchorField));
     else {
       const r = termResult(termRule, env, t, assessed);
@@ -162,77 +228,29 @@ export const deriveSubject = (subject: DeadlineSubject, asOf: IsoDateString, opt
       items.push(...r.items);
     }
   }
-  // A Madrid designation follows the international registration: its term and renewal are WIPO's.
-  const wo = catalog.offices.get('WO');
-  if (subject.kind === 'madrid_designation' && wo && assessed !== 'none') {
-    const irRule = wo.rules.find((r) => r.kind === 'term' && r.applies_to.includes('madrid_designation'));
-    const woEnv = makeEnv(catalog, wo, subject, asOf, options);
-    // The expiry an office publishes on a designation is the IR's (spec §2.6), so it counts as evidence.
-    const ir = irRule ? termOf(irRule, woEnv, useOfficeExpiry).term : null;
-    if (irRule && ir) {
-      expiry ??= ir.termEnd;
-      const r = termResult(irRule, woEnv, ir, 'full');
-      items.push(...r.items.filter((i) => i.type !== 'restoration'));
+  if (subject.kind === 'madrid_designation' && assessed !== 'none') {
+    const ir = madridRenewal(catalog, subject, asOf, options);
+    if (ir) {
+      expiry ??= ir.expiry;
+      items.push(...ir.items);
     }
   }
-
-  const active = assessed === 'full' && term.state !== 'not_applicable' ? true : assessed === 'full' && subject.kind === 'madrid_designation';
-  for (const rule of office.rules) {
-    if (!rule.applies_to.includes(subject.kind) || !active) continue;
-    if (rule.kind === 'declaration' || rule.kind === 'incontestability') {
-      const anchor = anchorOf(rule, subject, env.settings);
-      if (!anchor.date) {
-        unsupportedRules.push(unsupported(rule, 'requires_office_date', anchor.field));
-        continue;
-      }
-      const item = rule.kind === 'declaration' ? declarationItem(rule, env, anchor.date, current) : incontestabilityItem(rule, env, anchor.date);
-      if (item) items.push(item);
-      if (rule.kind === 'declaration') {
-        for (let n = 1; n <= MAX_DECLARATION_PERIODS; n++) {
-          const o = occurrence(rule, env, anchor.date, n);
-          if (o) periods.push(o);
-        }
-      }
-    } else if (rule.kind === 'installment' && current) {
-      const start = current.cycle === 1 ? anchorOf(termRule!, subject, env.settings).date : addPeriod(current.termEnd, { years: -10 });
-      const item = start ? installmentItem(rule, env, start, current) : null;
-      if (item) items.push(item);
-    }
+  // Declarations and Office actions only run on a live registration (or a designation, which has no term of its own).
+  if (assessed === 'full' && (term.state !== 'not_applicable' || subject.kind === 'madrid_designation')) {
+    const occ = occurrenceItems(office, env, termRule, current);
+    items.push(...occ.items);
+    unsupportedRules.push(...occ.unsupportedRules);
+    const oaRule = office.rules.find((r) => r.kind === 'oa_response');
+    if (oaRule && subject.office_actions.length) items.push(...officeActionItems(oaRule, env, periodLocator(office, env, termRule)));
   }
-  const oaRule = office.rules.find((r) => r.kind === 'oa_response');
-  if (oaRule && active && subject.office_actions.length) {
-    const periodAt = (date: IsoDateString): Occurrence | null => {
-      const candidates = periods.filter((o) => (o.opens ?? o.due) <= date);
-      if (termRule) {
-        const anchor = anchorOf(termRule, subject, env.settings).date;
-        const ctx = { anchor, registration: subject.registration_date, recordKind: subject.kind, settings: env.settings };
-        const c = anchor ? cycleOpenAt(termRule, anchor, ctx, date) : null;
-        if (c) candidates.push({ n: c.cycle, opens: c.windowOpens, due: c.due, graceEnd: c.graceEnd });
-      }
-      return candidates.sort((a, b) => ((a.opens ?? a.due) < (b.opens ?? b.due) ? 1 : -1))[0] ?? null;
-    };
-    items.push(...officeActionItems(oaRule, env, periodAt));
-  }
-
-  if (subject.kind === 'international_registration') {
-    for (const code of subject.designations) {
-      const designated = catalog.offices.get(code);
-      for (const rule of designated?.rules ?? []) {
-        if (rule.kind === 'declaration' && rule.applies_to.includes('madrid_designation')) {
-          unsupportedRules.push(unsupported(rule, 'computed_on_office_leg', 'protection_grant_date'));
-        }
-      }
-    }
-  }
+  unsupportedRules.push(...officeLegRules(catalog, subject));
 
   const kept = options.includeMissed === false ? items.filter((i) => i.state !== 'missed') : items;
-  kept.sort((a, b) => (a.due_date ?? '9999') < (b.due_date ?? '9999') ? -1 : (a.due_date ?? '9999') > (b.due_date ?? '9999') ? 1 : 0);
-  const oppRule = office.rules.find((r) => r.kind === 'opposition');
   return {
     as_of_date: asOf,
     expiry_date: expiry,
     term,
-    deadlines: { items: kept, unsupported: unsupportedRules },
-    opposition_window: oppositionWindow(oppRule, env),
+    deadlines: { items: kept.sort(byDueDate), unsupported: unsupportedRules },
+    opposition_window: oppositionWindow(office.rules.find((r) => r.kind === 'opposition'), env),
   };
 };

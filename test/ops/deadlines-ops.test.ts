@@ -16,7 +16,7 @@ import { OPERATIONS } from '../../src/ops/registry.js';
 let dir: string;
 let ctx: Context;
 
-export const makeRecord = (id: string, over: Partial<TrademarkRecord>): TrademarkRecord => ({
+const makeRecord = (id: string, over: Partial<TrademarkRecord>): TrademarkRecord => ({
   id,
   object: 'trademark',
   office_code: 'US',
