@@ -185,8 +185,8 @@ const main = async (): Promise<void> => {
     const table: Table = {
       headers: ['route', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'server CPU ms/req', 'requests', 'non-2xx', 'target', 'verdict'],
       rows: [
-        ['GET /v1/trademarks/{id}', detail.requests_per_s, detail.latency_ms.p50, detail.latency_ms.p90, detail.latency_ms.p99, detail.server_cpu_ms_per_request, detail.requests, detail.non_2xx, `≥${TARGETS.detail_rps} req/s, p99 ≤${TARGETS.detail_p99_ms} ms`, verdict(detail.requests_per_s >= TARGETS.detail_rps && detail.latency_ms.p99 <= TARGETS.detail_p99_ms && detail.non_2xx === 0)],
-        ['GET /v1/trademarks?q=…', search.requests_per_s, search.latency_ms.p50, search.latency_ms.p90, search.latency_ms.p99, search.server_cpu_ms_per_request, search.requests, search.non_2xx, `≥${TARGETS.search_rps} req/s`, verdict(search.requests_per_s >= TARGETS.search_rps && search.non_2xx === 0)],
+        ['GET /v1/trademarks/{id}', detail.requests_per_s, detail.latency_ms.p50, detail.latency_ms.p90, detail.latency_ms.p99, detail.server_cpu_ms_per_request.toFixed(2), detail.requests, detail.non_2xx, `≥${TARGETS.detail_rps} req/s, p99 ≤${TARGETS.detail_p99_ms} ms`, verdict(detail.requests_per_s >= TARGETS.detail_rps && detail.latency_ms.p99 <= TARGETS.detail_p99_ms && detail.non_2xx === 0)],
+        ['GET /v1/trademarks?q=…', search.requests_per_s, search.latency_ms.p50, search.latency_ms.p90, search.latency_ms.p99, search.server_cpu_ms_per_request.toFixed(2), search.requests, search.non_2xx, `≥${TARGETS.search_rps} req/s`, verdict(search.requests_per_s >= TARGETS.search_rps && search.non_2xx === 0)],
       ],
     };
     process.stdout.write(`${consoleTable(table)}\n`);
