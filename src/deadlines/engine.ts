@@ -136,9 +136,9 @@ const madridRenewal = (catalog: Catalog, subject: DeadlineSubject, asOf: IsoDate
   if (!wo || !irRule) return null;
   const woEnv = makeEnv(catalog, wo, subject, asOf, options);
   // The expiry an office publishes on a designation is the IR's (spec §2.6), so it counts as evidence.
-  const ir = termOf(irRule, woEnv, options.useOfficeExpiry !== false).term;
-  if (!ir) return null;
-  return { expiry: ir.termEnd, items: termResult(irRule, woEnv, ir, 'full').items.filter((i) => i.type !== 'restoration') };
+  const { term: ir, anchorField } = termOf(irRule, woEnv, options.useOfficeExpiry !== false);
+  if (!ir) return { expiry: null, items: [], unsupported: [unsupported(irRule, 'requires_office_date', anchorField)] };
+  return { expiry: ir.termEnd, items: termResult(irRule, woEnv, ir, 'full').items.filter((i) => i.type !== 'restoration'), unsupported: [] };
 };
 
 /** Declarations, §15 and fee instalments of the office's rules. */
@@ -233,6 +233,7 @@ export const deriveSubject = (subject: DeadlineSubject, asOf: IsoDateString, opt
     if (ir) {
       expiry ??= ir.expiry;
       items.push(...ir.items);
+      unsupportedRules.push(...ir.unsupported);
     }
   }
   // Declarations and Office actions only run on a live registration (or a designation, which has no term of its own).

@@ -207,6 +207,13 @@ describe('Madrid', () => {
     expect(d.deadlines.items.map((i) => i.rule_id)).toEqual(['wo_international_renewal']);
   });
 
+  it('a designation without IR date or published expiry says the international renewal needs the IR date', () => {
+    const d = derive({ office_code: 'US', kind: 'madrid_designation', registration_date: '2018-06-12' }, '2024-07-01');
+    expect(d.expiry_date).toBeNull();
+    expect(d.deadlines.unsupported).toContainEqual({ rule_id: 'wo_international_renewal', reason: 'requires_office_date', missing_field: 'ir_date', consequence_if_missed: 'lapse_of_international_registration' });
+    expect(row(d, 'us_s71_6yr')?.due_date).toBe('2024-06-12');
+  });
+
   it('an international registration designating the US lists §71 as computed on the office leg', () => {
     const d = derive({ office_code: 'WO', kind: 'international_registration', ir_date: '2017-02-10', designations: ['US', 'JP'] }, '2024-07-01');
     expect(d.deadlines.unsupported).toEqual([
