@@ -74,7 +74,10 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
 
   function renderError(err: unknown, c: HonoContext<HttpEnv>): Response {
     const tm = toTmError(err);
-    if (tm.type === 'internal_error') ctx.logger.warn(`internal error on ${c.req.method} ${c.req.path} (${c.get('requestId')}): ${String((err as Error)?.stack ?? err)}`);
+    if (tm.type === 'internal_error') {
+      const original = tm.cause ?? err;
+      ctx.logger.warn(`internal error on ${c.req.method} ${c.req.path} (${c.get('requestId')}): ${String((original as Error)?.stack ?? original)}`);
+    }
     const earlier = c.get('op')?.http?.shape === 'earlier';
     c.set('errorType', tm.type);
     return jsonResponse(JSON.stringify(errorBody(tm, rawPath(c.req.url), c.get('requestId'), earlier)), tm.status, errorHeaders(tm));
