@@ -85,6 +85,9 @@ export const addOperationCommands = (program: Command, operations: readonly OpDe
     if (!op.cli) continue;
     const { words, args } = parseCommand(op.cli.command);
     const command = commandAt(program, words).description(op.summary);
+    // A command with both its own flags and subcommands (`deadlines`, `deadlines rules`) keeps
+    // each flag with the command it follows, so `deadlines rules --office US` filters the rules.
+    if (command.parent && command.parent !== program) command.parent.enablePositionalOptions();
     for (const arg of args) command.argument(arg);
     addFlags(command, flagSpecs(op.input, args.map(argName), op.cli.flags));
     command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
