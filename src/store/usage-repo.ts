@@ -69,14 +69,22 @@ export const createUsageRepo = (db: Db) => {
     pendingLogs.length = 0;
   });
 
+  let soon: NodeJS.Immediate | null = null;
+
   const flushNow = (): void => {
     if (timer) clearTimeout(timer);
+    if (soon) clearImmediate(soon);
     timer = null;
+    soon = null;
     if (db.open && (pendingUsage.size > 0 || pendingLogs.length > 0)) flush();
   };
 
   const schedule = (): void => {
-    if (pendingLogs.length + pendingUsage.size >= FLUSH_ENTRIES) return flushNow();
+    // A full buffer is written right after the current request, not inside it.
+    if (pendingLogs.length + pendingUsage.size >= FLUSH_ENTRIES) {
+      soon ??= setImmediate(flushNow);
+      return;
+    }
     if (!timer) {
       timer = setTimeout(flushNow, FLUSH_MS);
       timer.unref();
