@@ -4,16 +4,13 @@ import { createRequire } from 'node:module';
 import { addDemoCommand } from './commands/demo.js';
 import { addIngestCommand } from './commands/ingest.js';
 import { addServerCommands } from './commands/servers.js';
-import { addOperationCommands } from './program.js';
+import { addOperationCommands, finishProgram } from './program.js';
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 
 const program = new Command('tm')
   .description('Trademark intelligence: ingest office data, search by sound, look and meaning, compute deadlines.')
   .version(version)
-  .option('--db <path>', 'SQLite store to use (default: $TM_DB, else $TM_HOME/tm.db)')
-  .option('--json', 'print JSON instead of a table')
-  .option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)')
   .showHelpAfterError()
   .configureOutput({ outputError: (text, write) => write(`tm: ${text.replace(/^error: /, '')}`) })
   .exitOverride((err) => {
@@ -24,5 +21,6 @@ addIngestCommand(program);
 addOperationCommands(program);
 addServerCommands(program);
 addDemoCommand(program);
+finishProgram(program);
 
 await program.parseAsync(process.argv);

@@ -65,6 +65,29 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
   }
 };
 
+const addGlobalOptions = (command: Command): Command =>
+  command
+    .option('--db <path>', 'SQLite store to use (default: $TM_DB, else $TM_HOME/tm.db)')
+    .option('--json', 'print JSON instead of a table')
+    .option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)');
+
+/**
+ * Gives every command the global flags and makes options positional, so each flag belongs to the
+ * command it follows: `deadlines --office US` filters the docket, `deadlines rules --office US`
+ * the rule catalog, and `--json`/`--db` work before or after any command.
+ */
+export const finishProgram = (program: Command): void => {
+  addGlobalOptions(program).enablePositionalOptions();
+  const walk = (command: Command): void => {
+    for (const sub of command.commands) {
+      addGlobalOptions(sub);
+      if (sub.commands.length > 0) sub.enablePositionalOptions();
+      walk(sub);
+    }
+  };
+  walk(program);
+};
+
 const parseCommand = (spec: string): { words: string[]; args: string[] } => {
   const parts = spec.trim().split(/\s+/);
   return { words: parts.filter((p) => !/^[<[]/.test(p)), args: parts.filter((p) => /^[<[]/.test(p)) };
@@ -85,9 +108,6 @@ export const addOperationCommands = (program: Command, operations: readonly OpDe
     if (!op.cli) continue;
     const { words, args } = parseCommand(op.cli.command);
     const command = commandAt(program, words).description(op.summary);
-    // A command with both its own flags and subcommands (`deadlines`, `deadlines rules`) keeps
-    // each flag with the command it follows, so `deadlines rules --office US` filters the rules.
-    if (command.parent && command.parent !== program) command.parent.enablePositionalOptions();
     for (const arg of args) command.argument(arg);
     addFlags(command, flagSpecs(op.input, args.map(argName), op.cli.flags));
     command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
