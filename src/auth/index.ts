@@ -6,4 +6,5 @@ export { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 export { issueApiKey, hashKey, KEY_PATTERN } from './keys.js';
 export { createOrganization, requireOrg } from './orgs.js';
 export { flushUsage, logRequest, type RequestRecord } from './request-log.js';
+export { pruneAccountData, REQUEST_LOG_RETENTION_DAYS } from './retention.js';
 export { SCOPES, type OrgLimits, type Tier, type DailyTier } from './schemas.js';

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { Hono, type Context as HonoContext } from 'hono';
-import { flushUsage, logRequest, RateLimiter, rateLimitHeaders } from '../auth/index.js';
+import { flushUsage, logRequest, pruneAccountData, RateLimiter, rateLimitHeaders } from '../auth/index.js';
 import { randomId } from '../core/ids.js';
 import type { Context } from '../context.js';
 import { TmError, toTmError } from '../errors.js';
@@ -55,6 +55,7 @@ export interface HttpServer {
 /** How long idle-socket closing may take once in-flight requests are done. */
 const SHUTDOWN_GRACE_MS = 10_000;
 const KEEP_ALIVE_MS = 30_000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 const isHealth = (path: string): boolean => path === '/v1/health' || path.startsWith('/health/');
 
@@ -145,6 +146,10 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   });
 
   let server: Server | null = null;
+  const prune = (): void => {
+    pruneAccountData(ctx).catch((err: unknown) => ctx.logger.warn(`pruning account data failed: ${String(err)}`));
+  };
+  let pruner: NodeJS.Timeout | null = null;
 
   return {
     app,
@@ -157,11 +162,15 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         // Longer than clients' own idle timeouts (undici: 4 s), so a client never reuses a socket
         // the server is closing at that moment; shutdown closes idle sockets itself.
         s.keepAliveTimeout = KEEP_ALIVE_MS;
+        setImmediate(prune);
+        pruner = setInterval(prune, PRUNE_EVERY_MS);
+        pruner.unref();
         s.once('error', reject);
         server = s;
       }),
     shutdown: async () => {
       draining = true;
+      if (pruner) clearInterval(pruner);
       if (inFlight > 0) await new Promise<void>((r) => (idle = r));
       if (mcpCleanup) await mcpCleanup();
       if (server) {

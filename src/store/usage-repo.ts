@@ -45,6 +45,7 @@ export const createUsageRepo = (db: Db) => {
   const logPage = db.prepare<[string, number, number, number], RequestLogRow & { seq: number }>(
     'SELECT * FROM request_log WHERE org_id = ? AND livemode = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
   );
+  const pruneLogs = db.prepare('DELETE FROM request_log WHERE at < ?');
   const logById = db.prepare<[string, number, string], RequestLogRow & { seq: number }>(
     'SELECT * FROM request_log WHERE org_id = ? AND livemode = ? AND id = ?',
   );
@@ -141,6 +142,11 @@ export const createUsageRepo = (db: Db) => {
     async logs(orgId: string, livemode: boolean, beforeSeq: number, limit: number): Promise<(RequestLogRow & { seq: number })[]> {
       flushNow();
       return logPage.all(orgId, livemode ? 1 : 0, beforeSeq, limit);
+    },
+    /** Deletes request-log entries written before `before`; returns how many. */
+    async pruneLogs(before: string): Promise<number> {
+      flushNow();
+      return pruneLogs.run(before).changes;
     },
     async logById(orgId: string, livemode: boolean, id: string): Promise<(RequestLogRow & { seq: number }) | null> {
       flushNow();

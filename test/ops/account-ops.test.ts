@@ -1,7 +1,7 @@
 // The local administration operations behind `tm orgs` and `tm keys`, run as the CLI runs them
 // (no organization in the context), and the account operations' refusal without a credential.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { authenticateApiKey } from '../../src/auth/index.js';
+import { authenticateApiKey, pruneAccountData } from '../../src/auth/index.js';
 import { TmError } from '../../src/errors.js';
 import { createOrganization } from '../../src/ops/create-organization.js';
 import { getUsage } from '../../src/ops/get-usage.js';
@@ -64,6 +64,20 @@ describe('tm orgs / tm keys operations', () => {
     const org = await createOrganization.run(t.ctx, { name: 'Gamma' });
     expect((await fails(issueApiKey.run(t.ctx, issueApiKey.input.parse({ org: org.id, scopes: ['trademarks:read'], expires: '2020-01-01' })))).type).toBe('validation_error');
     expect((await fails(getUsage.run(t.ctx, {}))).type).toBe('unauthorized');
+  });
+
+  it('prunes idempotent responses after 24 hours and request-log entries after 30 days', async () => {
+    const org = await createOrganization.run(t.ctx, { name: 'Delta' });
+    const usage = t.ctx.store.auth.usage;
+    const entry = (id: string, at: string) => ({ id, org_id: org.id, livemode: 1, key_id: null, method: 'GET', path: '/v1/usage', operation: 'get_usage', status: 200, error_type: null, duration_ms: 1, at });
+    usage.log(entry('req_old', '2026-10-22T11:59:59.000Z'));
+    usage.log(entry('req_new', '2026-11-22T11:00:00.000Z'));
+    const idem = t.ctx.store.auth.idempotency;
+    await idem.claim(org.id, true, 'old', 'f', '2026-11-21T11:59:59.000Z', '2026-11-20T00:00:00.000Z');
+    await idem.claim(org.id, true, 'new', 'f', '2026-11-22T11:00:00.000Z', '2026-11-20T00:00:00.000Z');
+    expect(await pruneAccountData(t.ctx)).toEqual({ idempotency: 1, request_log: 1 });
+    expect((await usage.logs(org.id, true, Number.MAX_SAFE_INTEGER, 10)).map((l) => l.id)).toEqual(['req_new']);
+    expect(await idem.find(org.id, true, 'new', '2026-11-20T00:00:00.000Z')).not.toBe(null);
   });
 
   it('keeps local administration off HTTP and MCP', () => {
