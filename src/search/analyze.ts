@@ -120,10 +120,12 @@ const segments = (a: Analysis, min: number): string[] => {
   if (a.near.length <= 12) all(a.near);
   else {
     for (const w of a.nearWords) if (w.length > min) all(w);
+    // A short earlier mark at the very start or end (PET in PETIT COQ PARIS) also scores.
+    for (let k = 3; k < Math.min(a.near.length, 13); k++) out.add(a.near.slice(0, k)).add(a.near.slice(-k));
     for (let i = 0; i < a.nearWords.length; i++) for (let j = i + 1; j <= a.nearWords.length; j++) out.add(a.nearWords.slice(i, j).join(''));
   }
   out.delete(a.near);
-  return [...out].filter((x) => x.length >= min);
+  return [...out].filter((x) => x.length >= 3);
 };
 
 /** Fuzzy neighbours among marks of a near length within `edits`: every mark one edit away on the
@@ -139,7 +141,9 @@ const fuzzyKeys = (near: string, edits: number, soundOnly = false): Lookup[] => 
   const keys: Lookup[] = [at(`u:${sound}`, min, max), at(`d:${sound}`, min, max)];
   for (const d of deletions(sound)) if (d.length >= 2) keys.push(at(`u:${d}`, min, max), at(`d:${d}`, min, max));
   if (soundOnly) return keys;
-  for (const d of deletionsUpTo(rhyme, Math.min(edits, 2))) if (d.length >= 2) keys.push(at(`k:${d}`, min, max));
+  // A deletion can bring equal letters together (klalga -> klaa): collapse again, as rhyme keys are.
+  const collapsed = new Set(deletionsUpTo(rhyme, Math.min(edits, 2)).map((d) => d.replace(/(.)\1+/g, '$1')));
+  for (const d of collapsed) if (d.length >= 2) keys.push(at(`k:${d}`, min, max));
   for (const d of deletionsUpTo(rhyme, 1)) keys.push(at(`j:${d}`, min, max));
   return keys;
 };
