@@ -34,10 +34,14 @@ const parseCsv = (text: string): Record<string, string>[] => {
     let quoted = false;
     for (let i = 0; i < line.length; i++) {
       const c = line[i]!;
-      if (quoted && c === '"' && line[i + 1] === '"') (cur += '"'), i++;
-      else if (c === '"') quoted = !quoted;
-      else if (c === ',' && !quoted) out.push(cur), (cur = '');
-      else cur += c;
+      if (quoted && c === '"' && line[i + 1] === '"') {
+        cur += '"';
+        i++;
+      } else if (c === '"') quoted = !quoted;
+      else if (c === ',' && !quoted) {
+        out.push(cur);
+        cur = '';
+      } else cur += c;
     }
     out.push(cur);
     return out;

@@ -63,7 +63,12 @@ const deletionsUpTo = (s: string, k: number): string[] => {
   let frontier = [s];
   for (let d = 0; d < k; d++) {
     const next: string[] = [];
-    for (const f of frontier) for (const x of deletions(f)) if (!out.has(x)) (out.add(x), next.push(x));
+    for (const f of frontier)
+      for (const x of deletions(f)) {
+        if (out.has(x)) continue;
+        out.add(x);
+        next.push(x);
+      }
     frontier = next;
   }
   return [...out];
