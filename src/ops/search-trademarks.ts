@@ -109,7 +109,7 @@ export const searchTrademarks = defineOp({
     const warnings: Warning[] = [];
     const lag = await ctx.index.lag();
     if (lag > 0 && lag <= CATCH_UP_MAX) await ctx.index.sync();
-    else if (lag > CATCH_UP_MAX) warnings.push({ code: 'index_behind', detail: `${lag} store changes are not indexed yet; run tm ingest or tm index sync.` });
+    else if (lag > CATCH_UP_MAX) warnings.push({ code: 'index_behind', detail: `${lag} store changes are not indexed yet; the next tm ingest brings the index up to date.` });
 
     const skipped = req.q === null ? [] : skippedChannels(req.q, req.channels);
     for (const channel of skipped) warnings.push({ code: `${channel}_skipped`, channel });
