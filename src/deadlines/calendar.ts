@@ -21,8 +21,6 @@ export interface BusinessCalendar {
 }
 
 const MAX_ROLL_DAYS = 60;
-/** Dates remembered per calendar before the memo starts again (about 270 years of days). */
-const MAX_MEMO = 100_000;
 
 /** Region codes date-holidays knows for a country (e.g. CH cantons), upper-case. */
 export const knownRegions = (country: string): string[] => Object.keys(new (loadHolidays())().getStates(country) ?? {});
@@ -65,7 +63,6 @@ const yearClosures = (table: ClosureTable, holidays: (year: number) => Map<strin
 
 export const createCalendar = (table: ClosureTable, region: string | null = null, precomputed: HolidayTable | null = null): BusinessCalendar => {
   const byYear = new Map<number, Map<string, string>>();
-  const rolled = new Map<string, Rolled>();
   const weekend = new Set(table.weekend);
   const spec = table.holidays;
   const place = spec ? (region ?? spec.region) : null;
@@ -101,16 +98,8 @@ export const createCalendar = (table: ClosureTable, region: string | null = null
     key: `${table.office_code}${region ? `-${region}` : ''}`,
     closedReason,
     roll(date) {
-      // Many marks share due dates: each date is rolled once per calendar (results are immutable).
-      const known = rolled.get(date);
-      if (known) return known;
-      if (rolled.size >= MAX_MEMO) rolled.clear();
       let reason = closedReason(date);
-      if (reason === null) {
-        const plain = { date, roll_reason: null };
-        rolled.set(date, plain);
-        return plain;
-      }
+      if (reason === null) return { date, roll_reason: null };
       const skipped: { date: string; reason: string }[] = [];
       let d = date;
       while (reason !== null) {
@@ -119,9 +108,7 @@ export const createCalendar = (table: ClosureTable, region: string | null = null
         d = addDays(d, 1);
         reason = closedReason(d);
       }
-      const result = { date: d, roll_reason: { from: date, to: d, skipped } };
-      rolled.set(date, result);
-      return result;
+      return { date: d, roll_reason: { from: date, to: d, skipped } };
     },
   };
 };
