@@ -31,6 +31,13 @@ export type TrademarkEvent = z.infer<typeof TrademarkEvent>;
 
 const LEDGER_CAP = 10_000;
 
+/** Spec §4.2: `description` is null unless it adds office text to `raw.label`. */
+const addedText = (description: string | null, label: string | null): string | null => {
+  const d = description?.trim();
+  if (!d) return null;
+  return label && label.toLowerCase().includes(d.toLowerCase()) ? null : d;
+};
+
 export const getTrademarkHistory = defineOp({
   name: 'get_trademark_history',
   summary: "A trademark's prosecution history and recorded changes",
@@ -53,7 +60,7 @@ export const getTrademarkHistory = defineOp({
     const events: TrademarkEvent[] = [];
     if (input.kind !== 'change') {
       for (const e of record.events) {
-        events.push({ object: 'trademark_event', kind: 'office', id: null, date: e.date, office_code: e.office_code, type: null, raw: e.raw, description: e.description, occurred_at: null, changed_fields: null, diff: null });
+        events.push({ object: 'trademark_event', kind: 'office', id: null, date: e.date, office_code: e.office_code, type: null, raw: e.raw, description: addedText(e.description, e.raw.label), occurred_at: null, changed_fields: null, diff: null });
       }
     }
     if (input.kind !== 'office') {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpDefinition } from '../../src/ops/define-op.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
+import { makeRecord } from '../helpers/factory.js';
 import { startHttp, type HttpFixture } from './http-fixture.js';
 
 let f: HttpFixture;
@@ -44,7 +45,7 @@ describe('trademark reads', () => {
   it('history: office entries in date order with verbatim codes, paged by cursor', async () => {
     const first = await json(await f.call('/v1/trademarks/US:87310367/events?limit=5'));
     expect(first.data).toHaveLength(5);
-    expect(first.data[0]).toMatchObject({ kind: 'office', office_code: 'US', raw: { code: 'NWAP' } });
+    expect(first.data[0]).toMatchObject({ kind: 'office', office_code: 'US', raw: { code: 'NWAP', label: 'NEW APPLICATION ENTERED IN TRAM' }, description: null });
     const dates = first.data.map((e: { date: string }) => e.date);
     expect([...dates].sort()).toEqual(dates);
     expect(first.has_more).toBe(true);
@@ -53,6 +54,23 @@ describe('trademark reads', () => {
     const all = await json(await f.call('/v1/trademarks/US:87310367/events?limit=100'));
     expect(all.data).toHaveLength(15);
     expect(all.data.slice(5, 10)).toEqual(second.data);
+  });
+
+  it('history: description only when it adds office text to raw.label', async () => {
+    const events = [
+      { date: '2024-01-02', office_code: 'US', raw: { code: 'OPP', label: 'OPPOSITION INSTITUTED' }, description: 'Opposition instituted, no. 91290001' },
+      { date: '2024-01-01', office_code: 'US', raw: { code: 'PUB', label: 'PUBLISHED FOR OPPOSITION' }, description: 'published for opposition' },
+    ];
+    const g = await startHttp([makeRecord({ application_number: '97000001', events })]);
+    try {
+      const body = await json(await g.call('/v1/trademarks/US:97000001/events'));
+      expect(body.data.map((e: { raw: { code: string }; description: string | null }) => [e.raw.code, e.description])).toEqual([
+        ['PUB', null],
+        ['OPP', 'Opposition instituted, no. 91290001'],
+      ]);
+    } finally {
+      await g.close();
+    }
   });
 
   it('history: a recorded change appears as kind change with its diff', async () => {
