@@ -8,6 +8,8 @@ import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A `processing` claim older than this belongs to a request that will never finish. */
+export const ABANDONED_MS = 5 * 60 * 1000;
 
 export interface StoredResponse {
   status: number;
@@ -44,7 +46,13 @@ export const claimIdempotencyKey = async (ctx: Context, p: Principal, key: strin
   const nowMs = ctx.clock.now().getTime();
   const expiredBefore = new Date(nowMs - IDEMPOTENCY_TTL_MS).toISOString();
   const done = { complete: async () => {}, release: async () => {} };
-  const existing = await repo.find(p.org.id, p.livemode, key, expiredBefore);
+  let existing = await repo.find(p.org.id, p.livemode, key, expiredBefore);
+  // A claim still `processing` long after any request could have finished was abandoned (the
+  // server stopped mid-request); it is dropped so the client's retry can run.
+  if (existing?.state === 'processing' && nowMs - Date.parse(existing.created_at) > ABANDONED_MS) {
+    await repo.release(p.org.id, p.livemode, key);
+    existing = null;
+  }
   if (existing) {
     if (existing.fingerprint !== print) {
       throw new TmError('conflict', 'This Idempotency-Key was already used with a different request.', {

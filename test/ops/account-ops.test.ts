@@ -2,6 +2,8 @@
 // (no organization in the context), and the account operations' refusal without a credential.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { authenticateApiKey, pruneAccountData } from '../../src/auth/index.js';
+import { claimIdempotencyKey } from '../../src/auth/idempotency.js';
+import { fixedClock } from '../../src/core/clock.js';
 import { TmError } from '../../src/errors.js';
 import { createOrganization } from '../../src/ops/create-organization.js';
 import { getUsage } from '../../src/ops/get-usage.js';
@@ -78,6 +80,19 @@ describe('tm orgs / tm keys operations', () => {
     expect(await pruneAccountData(t.ctx)).toEqual({ idempotency: 1, request_log: 1 });
     expect((await usage.logs(org.id, true, Number.MAX_SAFE_INTEGER, 10)).map((l) => l.id)).toEqual(['req_new']);
     expect(await idem.find(org.id, true, 'new', '2026-11-20T00:00:00.000Z')).not.toBe(null);
+  });
+
+  it('drops an Idempotency-Key claim abandoned mid-request after 5 minutes, so a retry runs', async () => {
+    const org = await createOrganization.run(t.ctx, { name: 'Epsilon' });
+    const p = { org: { id: org.id, name: org.name, livemode: true }, scopes: [], keyId: 'key_x', livemode: true, limits: org.limits };
+    const first = await claimIdempotencyKey(t.ctx, p, 'k1', 'print');
+    expect(first.replay).toBe(null);
+    await expect(claimIdempotencyKey(t.ctx, p, 'k1', 'print')).rejects.toMatchObject({ type: 'idempotency_processing' });
+    const later = { ...t.ctx, clock: fixedClock('2026-11-22T12:05:01.000Z') };
+    const retry = await claimIdempotencyKey(later, p, 'k1', 'print');
+    expect(retry.replay).toBe(null);
+    await retry.complete({ status: 201, body: '{"ok":true}' });
+    expect((await claimIdempotencyKey(later, p, 'k1', 'print')).replay).toEqual({ status: 201, body: '{"ok":true}' });
   });
 
   it('keeps local administration off HTTP and MCP', () => {
