@@ -57,8 +57,16 @@ export const diffRecords = (before: TrademarkRecord, after: TrademarkRecord): Re
   return { type: statusChanged ? 'trademark.status_changed' : 'trademark.updated', changed_fields, changes, diff };
 };
 
-/** The hash that decides "identical record": content only, not where or when it was read. */
-export const contentHash = (r: TrademarkRecord): string => {
-  const { source_format: _f, source_date: _d, ...content } = r;
-  return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 32);
+/**
+ * The stored JSON of a record and the hash that decides "identical record": content only, not
+ * where or when it was read. One serialisation serves both: the provenance keys go first, so the
+ * content is the rest of the same string.
+ */
+export const serializeRecord = (r: TrademarkRecord): { json: string; hash: string } => {
+  // One spread keeps the object fast to serialise; overriding keys in a second spread does not.
+  const front = { source_format: '', source_date: null as string | null, ...(r as object) };
+  front.source_date ??= null;
+  const json = JSON.stringify(front);
+  const head = `{"source_format":${JSON.stringify(front.source_format)},"source_date":${JSON.stringify(front.source_date)},`;
+  return { json, hash: createHash('sha256').update('{').update(json.slice(head.length)).digest('base64url').slice(0, 32) };
 };

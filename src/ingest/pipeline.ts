@@ -75,34 +75,40 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     options.onProgress({ file, records: summary.records, skipped: summary.skipped, elapsedMs: now - t0 });
   };
 
-  for (const path of paths) {
-    summary.files++;
-    try {
-      for await (const entry of readRecords(path, options.format)) {
-        for await (const item of entry.items) {
-          if (item.ok) {
-            batch.push(item.record);
-            summary.records++;
-            if (batch.length >= batchSize) await flush();
-          } else {
-            summary.skipped++;
-            const skip = { file: entry.entryName, recordNumber: item.recordNumber, reason: item.reason };
-            if (summary.skipped_records.length < MAX_LISTED_SKIPS) summary.skipped_records.push(skip);
-            options.onSkip?.(skip);
+  const load = await ctx.store.trademarks.beginLoad();
+  try {
+    for (const path of paths) {
+      summary.files++;
+      try {
+        for await (const entry of readRecords(path, options.format)) {
+          for await (const item of entry.items) {
+            if (item.ok) {
+              batch.push(item.record);
+              summary.records++;
+              if (batch.length >= batchSize) await flush();
+            } else {
+              summary.skipped++;
+              const skip = { file: entry.entryName, recordNumber: item.recordNumber, reason: item.reason };
+              if (summary.skipped_records.length < MAX_LISTED_SKIPS) summary.skipped_records.push(skip);
+              options.onSkip?.(skip);
+            }
+            progress(entry.entryName);
           }
-          progress(entry.entryName);
+          await flush();
+          progress(entry.entryName, true);
         }
+      } catch (err) {
+        // Whole records read before the fault were complete and stay; the file is reported as failed.
         await flush();
-        progress(entry.entryName, true);
+        if (!(err instanceof TmError) || err.type !== 'input_error') throw err;
+        summary.failed_files.push({ file: path, type: err.type, detail: err.message });
       }
-    } catch (err) {
-      // Whole records read before the fault were complete and stay; the file is reported as failed.
-      await flush();
-      if (!(err instanceof TmError) || err.type !== 'input_error') throw err;
-      summary.failed_files.push({ file: path, type: err.type, detail: err.message });
     }
+    await flush();
+  } finally {
+    await load.finish();
   }
-  await flush();
+  progress(paths[paths.length - 1] ?? '', true);
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, new Date(started).toISOString());
   summary.indexed = (await ctx.index.sync()).indexed;
   summary.duration_ms = Math.round(performance.now() - t0);

@@ -1,9 +1,10 @@
 // Trademark rows: batched upserts with change detection, reads by id and number, filtered scans.
 // Each upsert batch is one transaction, so a failed batch leaves no trace.
 import { canonicalNumber } from '../core/ids.js';
-import { contentHash, diffRecords, type RecordChange } from '../core/diff.js';
+import { diffRecords, serializeRecord, type RecordChange } from '../core/diff.js';
 import { randomId } from '../core/ids.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import type { Db } from './sqlite.js';
 
 export interface LedgerEvent extends RecordChange {
@@ -45,24 +46,32 @@ const ORDERS = {
 } as const;
 export type TrademarkOrder = keyof typeof ORDERS;
 
+/** Page cache while a load runs (KiB, as a negative cache_size): the id index stays in memory. */
+const LOAD_CACHE_KIB = 262_144;
+
+const indexName = (statement: string): string => /IF NOT EXISTS (\w+)/.exec(statement)![1]!;
+
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
 export const createTrademarkRepo = (db: Db) => {
-  const selectExisting = db.prepare<[string], { content_hash: string; source_date: string | null; record: string }>(
-    'SELECT content_hash, source_date, record FROM trademarks WHERE id = ?',
+  // A bulk load that was interrupted left its indexes dropped: build them before anything queries.
+  if (!db.readonly) for (const statement of SECONDARY_INDEXES) db.exec(statement);
+  const anyRow = db.prepare('SELECT 1 FROM trademarks LIMIT 1').pluck();
+  // One lookup per batch; the stored record is read only when the hash differs and it is not stale.
+  const selectHashes = db.prepare<[string], { id: string; content_hash: string; source_date: string | null }>(
+    'SELECT id, content_hash, source_date FROM trademarks WHERE id IN (SELECT value FROM json_each(?))',
   );
   const insertRow = db.prepare(
     `INSERT INTO trademarks (id, office_code, application_number, app_key, registration_number, reg_key, mark_text,
        status_primary, status_stage, filing_date, registration_date, expiry_date, source_date, content_hash, record,
-       created_at, updated_at, seq)
-     VALUES (@id, @office_code, @application_number, @app_key, @registration_number, @reg_key, @mark_text,
-       @status_primary, @status_stage, @filing_date, @registration_date, @expiry_date, @source_date, @content_hash, @record,
-       @at, @at, @seq)
-     ON CONFLICT (id) DO UPDATE SET application_number = excluded.application_number, registration_number = excluded.registration_number,
-       reg_key = excluded.reg_key, mark_text = excluded.mark_text, status_primary = excluded.status_primary,
-       status_stage = excluded.status_stage, filing_date = excluded.filing_date, registration_date = excluded.registration_date,
-       expiry_date = excluded.expiry_date, source_date = excluded.source_date, content_hash = excluded.content_hash,
-       record = excluded.record, updated_at = excluded.updated_at, seq = excluded.seq`,
+       seq, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const updateRow = db.prepare(
+    `UPDATE trademarks SET office_code = ?, application_number = ?, app_key = ?, registration_number = ?, reg_key = ?,
+       mark_text = ?, status_primary = ?, status_stage = ?, filing_date = ?, registration_date = ?, expiry_date = ?,
+       source_date = ?, content_hash = ?, record = ?, seq = ?, updated_at = ?
+     WHERE id = ?`,
   );
   const deleteClasses = db.prepare('DELETE FROM trademark_classes WHERE trademark_id = ?');
   const insertClass = db.prepare('INSERT OR IGNORE INTO trademark_classes (trademark_id, nice_class) VALUES (?, ?)');
@@ -79,26 +88,14 @@ export const createTrademarkRepo = (db: Db) => {
     'SELECT id FROM trademarks WHERE office_code = ? AND (app_key = ? OR reg_key = ?) ORDER BY app_key = ? DESC LIMIT 1',
   );
 
-  const writeRow = (r: TrademarkRecord, hash: string, at: string, seq: number, isNew: boolean): void => {
-    insertRow.run({
-      id: r.id,
-      office_code: r.office_code,
-      application_number: r.application_number,
-      app_key: canonicalNumber(r.application_number),
-      registration_number: r.registration_number,
-      reg_key: r.registration_number ? canonicalNumber(r.registration_number) : null,
-      mark_text: r.mark_text,
-      status_primary: r.status.primary,
-      status_stage: r.status.stage,
-      filing_date: r.filing_date,
-      registration_date: r.registration_date,
-      expiry_date: r.expiry_date,
-      source_date: r.source_date,
-      content_hash: hash,
-      record: JSON.stringify(r),
-      at,
-      seq,
-    });
+  /** The indexed columns of a row, in the order both write statements take them. */
+  const columns = (r: TrademarkRecord, stored: { json: string; hash: string }, seq: number) => [
+    r.office_code, r.application_number, canonicalNumber(r.application_number), r.registration_number,
+    r.registration_number ? canonicalNumber(r.registration_number) : null, r.mark_text, r.status.primary, r.status.stage,
+    r.filing_date, r.registration_date, r.expiry_date, r.source_date, stored.hash, stored.json, seq,
+  ];
+
+  const writeSides = (r: TrademarkRecord, isNew: boolean): void => {
     if (!isNew) {
       deleteClasses.run(r.id);
       deleteOwners.run(r.id);
@@ -110,15 +107,18 @@ export const createTrademarkRepo = (db: Db) => {
   const upsertBatch = db.transaction((records: TrademarkRecord[], occurredAt: string): UpsertOutcome => {
     const outcome: UpsertOutcome = { inserted: 0, updated: 0, unchanged: 0, stale: 0, events: [] };
     let seq = (maxSeq.get()?.seq ?? 0) + 1;
+    const known = new Map(selectHashes.all(JSON.stringify(records.map((r) => r.id))).map((row) => [row.id, row]));
     for (const r of records) {
-      const hash = contentHash(r);
-      const existing = selectExisting.get(r.id);
+      const stored = serializeRecord(r);
+      const existing = known.get(r.id);
       if (!existing) {
-        writeRow(r, hash, occurredAt, seq++, true);
+        insertRow.run(r.id, ...columns(r, stored, seq++), occurredAt, occurredAt);
+        writeSides(r, true);
+        known.set(r.id, { id: r.id, content_hash: stored.hash, source_date: r.source_date });
         outcome.inserted++;
         continue;
       }
-      if (existing.content_hash === hash) {
+      if (existing.content_hash === stored.hash) {
         outcome.unchanged++;
         continue;
       }
@@ -126,8 +126,10 @@ export const createTrademarkRepo = (db: Db) => {
         outcome.stale++;
         continue;
       }
-      const change = diffRecords(JSON.parse(existing.record) as TrademarkRecord, r);
-      writeRow(r, hash, occurredAt, seq++, false);
+      const change = diffRecords(JSON.parse(byId.get(r.id)!.record) as TrademarkRecord, r);
+      updateRow.run(...columns(r, stored, seq++), occurredAt, r.id);
+      writeSides(r, false);
+      known.set(r.id, { id: r.id, content_hash: stored.hash, source_date: r.source_date });
       outcome.updated++;
       if (!change) continue;
       const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, ...change };
@@ -172,6 +174,23 @@ export const createTrademarkRepo = (db: Db) => {
   };
 
   return {
+    /**
+     * Brackets a run of upserts (one ingest). Into an empty table it is a bulk load: the secondary
+     * indexes are dropped and built once by finish(), which also runs if the load fails.
+     */
+    async beginLoad(): Promise<{ bulk: boolean; finish(): Promise<void> }> {
+      const cacheSize = db.pragma('cache_size', { simple: true }) as number;
+      db.pragma(`cache_size = -${LOAD_CACHE_KIB}`);
+      const bulk = anyRow.get() === undefined;
+      if (bulk) db.transaction(() => SECONDARY_INDEXES.forEach((statement) => db.exec(`DROP INDEX IF EXISTS ${indexName(statement)}`)))();
+      return {
+        bulk,
+        async finish() {
+          if (bulk) db.transaction(() => SECONDARY_INDEXES.forEach((statement) => db.exec(statement)))();
+          db.pragma(`cache_size = ${cacheSize}`);
+        },
+      };
+    },
     async upsert(records: TrademarkRecord[], occurredAt: string): Promise<UpsertOutcome> {
       return upsertBatch(records, occurredAt);
     },

@@ -1,4 +1,20 @@
 // Migration 001: trademarks, their class and owner side tables, the event ledger and office syncs.
+
+/**
+ * Indexes only queries use (lookups by number, filters, sorts), not the upsert: a bulk load into an
+ * empty table drops them and builds each once at the end (trademark-repo.ts), which is far cheaper
+ * than keeping them in order row by row.
+ */
+export const SECONDARY_INDEXES: readonly string[] = [
+  'CREATE UNIQUE INDEX IF NOT EXISTS trademarks_app ON trademarks (office_code, app_key)',
+  'CREATE INDEX IF NOT EXISTS trademarks_reg ON trademarks (office_code, reg_key)',
+  'CREATE INDEX IF NOT EXISTS trademarks_filing ON trademarks (filing_date)',
+  'CREATE INDEX IF NOT EXISTS trademarks_status ON trademarks (status_primary, status_stage)',
+  'CREATE INDEX IF NOT EXISTS trademark_classes_class ON trademark_classes (nice_class)',
+  'CREATE INDEX IF NOT EXISTS trademark_owners_owner ON trademark_owners (owner_id)',
+  'CREATE INDEX IF NOT EXISTS trademark_owners_entity ON trademark_owners (entity_id)',
+];
+
 export const sql = `
 CREATE TABLE trademarks (
   id TEXT PRIMARY KEY,
@@ -20,18 +36,13 @@ CREATE TABLE trademarks (
   updated_at TEXT NOT NULL,
   seq INTEGER NOT NULL
 );
-CREATE UNIQUE INDEX trademarks_app ON trademarks (office_code, app_key);
-CREATE INDEX trademarks_reg ON trademarks (office_code, reg_key);
-CREATE INDEX trademarks_filing ON trademarks (filing_date);
 CREATE INDEX trademarks_seq ON trademarks (seq);
-CREATE INDEX trademarks_status ON trademarks (status_primary, status_stage);
 
 CREATE TABLE trademark_classes (
   trademark_id TEXT NOT NULL,
   nice_class INTEGER NOT NULL,
   PRIMARY KEY (trademark_id, nice_class)
 ) WITHOUT ROWID;
-CREATE INDEX trademark_classes_class ON trademark_classes (nice_class);
 
 CREATE TABLE trademark_owners (
   trademark_id TEXT NOT NULL,
@@ -40,8 +51,6 @@ CREATE TABLE trademark_owners (
   name TEXT NOT NULL,
   PRIMARY KEY (trademark_id, owner_id)
 ) WITHOUT ROWID;
-CREATE INDEX trademark_owners_owner ON trademark_owners (owner_id);
-CREATE INDEX trademark_owners_entity ON trademark_owners (entity_id);
 
 CREATE TABLE events (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -64,4 +73,5 @@ CREATE TABLE meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 );
+${SECONDARY_INDEXES.map((statement) => `${statement};`).join('\n')}
 `;

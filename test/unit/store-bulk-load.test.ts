@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { serializeRecord } from '../../src/core/diff.js';
+import { openStore } from '../../src/store/store.js';
+import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+
+const indexNames = (t: TempContext): string[] =>
+  (t.ctx.store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[]).filter(
+    (n) => n.startsWith('trademark'),
+  );
+
+describe('trademark loads', () => {
+  let t: TempContext;
+  beforeEach(() => {
+    t = tempContext();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it('a load into an empty table drops the query indexes and builds them again when it finishes', async () => {
+    const before = indexNames(t);
+    expect(before).toEqual(expect.arrayContaining(['trademarks_app', 'trademarks_reg', 'trademark_owners_owner']));
+    const load = await t.ctx.store.trademarks.beginLoad();
+    expect(load.bulk).toBe(true);
+    expect(indexNames(t)).toEqual(['trademarks_seq']);
+    await t.ctx.store.trademarks.upsert([makeRecord({ application_number: '1', registration_number: '555' })], '2026-01-01T00:00:00.000Z');
+    await load.finish();
+    expect(indexNames(t)).toEqual(before);
+    expect(await t.ctx.store.trademarks.findId('US', '555')).toBe(makeRecord({ application_number: '1' }).id);
+  });
+
+  it('a load into a table that has rows keeps its indexes', async () => {
+    await t.ctx.store.trademarks.upsert([makeRecord()], '2026-01-01T00:00:00.000Z');
+    const load = await t.ctx.store.trademarks.beginLoad();
+    expect(load.bulk).toBe(false);
+    expect(indexNames(t)).toContain('trademarks_app');
+    await load.finish();
+  });
+
+  it('reopening after an interrupted bulk load restores the indexes', async () => {
+    const before = indexNames(t);
+    await t.ctx.store.trademarks.beginLoad();
+    const reopened = openStore(join(t.dir, 'tm.db'));
+    const names = reopened.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'trademark%' ORDER BY name").pluck().all();
+    await reopened.close();
+    expect(names).toEqual(before);
+  });
+
+  it('the content hash ignores where and when a record was read, and the stored JSON keeps both', () => {
+    const a = makeRecord({ source_date: '2024-01-01', source_format: 'st66' });
+    const b = makeRecord({ source_date: '2025-06-30', source_format: 'st96' });
+    const c = makeRecord({ source_date: '2024-01-01', source_format: 'st66', mark_text: 'OTHER' });
+    expect(serializeRecord(a).hash).toBe(serializeRecord(b).hash);
+    expect(serializeRecord(a).hash).not.toBe(serializeRecord(c).hash);
+    expect(JSON.parse(serializeRecord(b).json)).toEqual(b);
+  });
+});
