@@ -2,28 +2,21 @@
 // operation's input: strings stay strings, numbers are coerced, arrays take commas and repeats.
 import type { Command } from 'commander';
 import type { z } from 'zod';
+import { baseOf, shapeOf } from '../ops/input.js';
 
 type Kind = 'string' | 'number' | 'boolean' | 'string[]' | 'number[]' | 'json';
 
-interface ZodLike {
-  description?: string;
-  def: { type: string; innerType?: ZodLike; element?: ZodLike; out?: ZodLike; in?: ZodLike; options?: ZodLike[] };
+interface Def {
+  type: string;
+  element?: z.ZodTypeAny;
+  options?: z.ZodTypeAny[];
 }
 
-/** Strips optional/default/nullable/pipe wrappers down to the schema that decides the value kind. */
-const unwrap = (schema: ZodLike): ZodLike => {
-  let s = schema;
-  for (;;) {
-    const { type, innerType, out, in: input } = s.def;
-    if ((type === 'optional' || type === 'default' || type === 'nullable' || type === 'prefault') && innerType) s = innerType;
-    else if (type === 'pipe' && out && input) s = input.def.type === 'transform' ? out : input;
-    else return s;
-  }
-};
+const defOf = (s: z.ZodTypeAny): Def => (baseOf(s) as unknown as { def: Def }).def;
 
-const kindOf = (schema: ZodLike): Kind => {
-  const s = unwrap(schema);
-  switch (s.def.type) {
+const kindOf = (schema: z.ZodTypeAny): Kind => {
+  const d = defOf(schema);
+  switch (d.type) {
     case 'string':
     case 'enum':
     case 'literal':
@@ -34,12 +27,12 @@ const kindOf = (schema: ZodLike): Kind => {
     case 'boolean':
       return 'boolean';
     case 'array': {
-      const element = s.def.element ? unwrap(s.def.element).def.type : 'string';
+      const element = d.element ? defOf(d.element).type : 'string';
       if (element === 'number') return 'number[]';
       return element === 'object' ? 'json' : 'string[]';
     }
     case 'union': {
-      const kinds = (s.def.options ?? []).map(kindOf);
+      const kinds = (d.options ?? []).map(kindOf);
       return kinds.find((k) => k.endsWith('[]')) ?? kinds[0] ?? 'string';
     }
     default:
@@ -57,7 +50,7 @@ export interface FlagSpec {
 }
 
 export const flagSpecs = (input: z.ZodTypeAny, positional: string[], aliases: Record<string, string> = {}): FlagSpec[] => {
-  const shape = (unwrap(input as unknown as ZodLike) as unknown as { shape?: Record<string, ZodLike> }).shape ?? {};
+  const shape = shapeOf(input) ?? {};
   const flagFor = new Map(Object.entries(aliases).map(([flag, key]) => [key, flag]));
   return Object.entries(shape)
     .filter(([key]) => !positional.includes(key))
@@ -65,7 +58,7 @@ export const flagSpecs = (input: z.ZodTypeAny, positional: string[], aliases: Re
       key,
       flag: flagFor.get(key) ?? kebab(key),
       kind: kindOf(schema),
-      description: schema.description ?? unwrap(schema).description ?? key,
+      description: schema.description ?? baseOf(schema).description ?? key,
     }));
 };
 

@@ -7,6 +7,7 @@ import { closeContext, createContext, type Context } from '../context.js';
 import { TmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
+import { EXPORTS } from './exports.js';
 import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
 import { fromZodError, outputMode, printJson, reportError } from './output.js';
 import { renderHuman } from './views/index.js';
@@ -55,6 +56,11 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
       throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));
     }
     ctx = contextFromGlobals(globals);
+    const exported = await EXPORTS[op.name]?.run(ctx, parsed.data, command.opts());
+    if (exported !== undefined && exported !== null) {
+      process.stdout.write(exported);
+      return;
+    }
     const output = await op.run(ctx, parsed.data);
     if (mode.json || !mode.tty) printJson(output);
     else await renderHuman(op.name, output);
@@ -111,6 +117,7 @@ export const addOperationCommands = (program: Command, operations: readonly OpDe
     for (const arg of args) command.argument(arg);
     addFlags(command, flagSpecs(op.input, args.map(argName), op.cli.flags));
     command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
+    EXPORTS[op.name]?.flags(command);
     command.action(async (...values: unknown[]) => {
       const cmd = values[values.length - 1] as Command;
       const positional: Record<string, unknown> = {};

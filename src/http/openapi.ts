@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { OpDefinition } from '../ops/define-op.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
-import { shapeOf } from './input.js';
+import { shapeOf } from '../ops/input.js';
 import { SHAPE_HEADER, type Route } from './routes.js';
 
 type Json = Record<string, unknown>;

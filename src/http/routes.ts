@@ -9,7 +9,7 @@ import { toTmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { readJsonBody } from './body.js';
 import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from '../auth/idempotency.js';
-import { fromBody, fromQuery, validateInput } from './input.js';
+import { fromBody, fromQuery, validateInput } from '../ops/input.js';
 import { errorBody } from './render.js';
 
 export interface RequestVars {

@@ -14,7 +14,7 @@ import { readPackageJson } from '../data-files.js';
 import { randomId } from '../core/ids.js';
 import { TmError, toTmError } from '../errors.js';
 // Tool arguments are a JSON body: the HTTP adapter's rules give the same slugs and messages.
-import { fromBody, validateInput } from '../http/input.js';
+import { fromBody, validateInput } from '../ops/input.js';
 import type { OpDefinition, Scope } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
 import { buildTools, toolOperations } from './tools.js';

@@ -27,7 +27,7 @@ export const renderTrademark = (t: TrademarkDetail): string => {
     ...t.classifications.map((c) => `  ${c.nice_class ?? '—'}  ${(c.goods_services ?? '').slice(0, 110)}`),
     d.deadlines.items.length ? 'Deadlines' : null,
     ...d.deadlines.items.map(
-      (i) => `  ${i.due_date}  ${i.type.padEnd(24)} ${i.state}${i.roll_reason ? `  (rolled from ${i.roll_reason.from})` : ''}`,
+      (i) => `  ${i.due_date ?? '—'.padEnd(10)}  ${i.type.padEnd(24)} ${i.state}${i.roll_reason ? `  (rolled from ${i.roll_reason.from})` : ''}`,
     ),
     t.events.length ? `Events (${t.events.length}, latest 5)` : null,
     ...latestEvents.map((e) => `  ${e.date ?? '—'}  ${e.raw.code ?? ''}  ${e.raw.label ?? e.description ?? ''}`),

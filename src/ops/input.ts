@@ -17,6 +17,7 @@ interface Def {
   type: string;
   innerType?: z.ZodTypeAny;
   in?: z.ZodTypeAny;
+  out?: z.ZodTypeAny;
   element?: z.ZodTypeAny;
   options?: z.ZodTypeAny[];
   shape?: Record<string, z.ZodTypeAny>;
@@ -24,13 +25,16 @@ interface Def {
 
 const defOf = (s: z.ZodTypeAny): Def => (s as unknown as { def: Def }).def;
 
-/** Strips optional/default/nullable/pipe wrappers down to the type a value must have. */
+/**
+ * Strips optional/default/nullable/pipe wrappers down to the type a value must have. A preprocess
+ * pipe (`z.preprocess`) starts with a transform that accepts anything, so its output type decides.
+ */
 export const baseOf = (s: z.ZodTypeAny): z.ZodTypeAny => {
   let t = s;
   for (;;) {
     const d = defOf(t);
     if (WRAPPERS.has(d.type) && d.innerType) t = d.innerType;
-    else if (d.type === 'pipe' && d.in) t = d.in;
+    else if (d.type === 'pipe' && d.in) t = defOf(d.in).type === 'transform' && d.out ? d.out : d.in;
     else return t;
   }
 };
