@@ -93,7 +93,7 @@ export const searchTrademarks = defineOp({
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: true,
-  http: { method: 'GET', path: '/v1/trademarks' },
+  http: { method: 'GET', path: '/v1/trademarks', aliases: ['POST /v1/trademarks'] },
   cli: {
     command: 'search [q]',
     flags: { office: 'offices', class: 'nice_classes', 'filed-after': 'filing_date_gte', 'filed-before': 'filing_date_lte' },

@@ -23,7 +23,7 @@ export const suggestTrademarks = defineOp({
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: true,
-  http: { method: 'GET', path: '/v1/trademarks/suggest' },
+  http: { method: 'GET', path: '/v1/trademarks/suggest', aliases: ['/v1/suggest'] },
   cli: { command: 'suggest <q>', flags: { office: 'offices' } },
   input: z.object({
     q: z.string().describe('Prefix of the mark text (2+ characters)'),
