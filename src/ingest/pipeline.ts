@@ -3,7 +3,9 @@
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { TmError } from '../errors.js';
 import type { Context } from '../context.js';
-import { readRecords } from './formats.js';
+import { statSync } from 'node:fs';
+import { detectAdapter, openInput, peekHead, readRecords } from './formats.js';
+import { readRecordsInWorker, workerAvailable } from './parse-worker.js';
 
 export interface IngestProgress {
   file: string;
@@ -21,6 +23,8 @@ export interface SkippedRecord {
 export interface IngestOptions {
   format?: string;
   batchSize?: number;
+  /** Parse on a worker thread while this one writes; by default for XML and JSON files of WORKER_MIN_BYTES or more. */
+  parseInWorker?: boolean;
   onProgress?: (progress: IngestProgress) => void;
   onSkip?: (skipped: SkippedRecord) => void;
 }
@@ -40,6 +44,36 @@ export interface IngestSummary {
   duration_ms: number;
   records_per_second: number;
 }
+
+/** Below this a worker's start-up costs more than the overlap saves. */
+const WORKER_MIN_BYTES = 4 * 1024 * 1024;
+
+const fileBytes = (path: string): number => {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0; // readRecords reports the unreadable path
+  }
+};
+
+/**
+ * Whether a worker pays for this input: parsing XML costs several times what handing the records
+ * over costs, while NDJSON parses about as fast as the main thread could receive it.
+ */
+const worthAWorker = async (path: string, formatOverride: string | undefined): Promise<boolean> => {
+  if (fileBytes(path) < WORKER_MIN_BYTES) return false;
+  try {
+    for await (const entry of openInput(path)) {
+      const { head, stream } = await peekHead(entry.stream);
+      stream.destroy();
+      entry.stream.destroy();
+      return detectAdapter(head, formatOverride, entry.entryName).name !== 'ndjson';
+    }
+  } catch {
+    // readRecords reports the problem with the file
+  }
+  return false;
+};
 
 /** Skipped records kept in the summary; the rest are counted and reported through onSkip only. */
 const MAX_LISTED_SKIPS = 1000;
@@ -80,7 +114,8 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     for (const path of paths) {
       summary.files++;
       try {
-        for await (const entry of readRecords(path, options.format)) {
+        const inWorker = workerAvailable() && (options.parseInWorker ?? (await worthAWorker(path, options.format)));
+        for await (const entry of (inWorker ? readRecordsInWorker : readRecords)(path, options.format)) {
           for await (const item of entry.items) {
             if (item.ok) {
               batch.push(item.record);

@@ -1,0 +1,115 @@
+// Parsing on a second thread: the worker runs the format adapter over one input path and hands the
+// records to the main thread in chunks, so parsing overlaps the store writes there. The main
+// thread side (readRecordsInWorker) yields the same shape as readRecords. Records cross as one
+// JSON string per chunk: cheaper to receive than a structured clone of the objects.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { TmError, type ErrorType } from '../errors.js';
+import type { ParseItem } from './adapter.js';
+import { readRecords, type InputRecords } from './formats.js';
+
+type WorkerMessage =
+  | { kind: 'entry'; entryName: string; format: string }
+  | { kind: 'items'; json: string }
+  | { kind: 'end' }
+  | { kind: 'done' }
+  | { kind: 'error'; type: ErrorType | null; message: string; suggestion: string | null; param: string | null };
+
+const CHUNK = 250;
+/** Chunks the worker may run ahead of the main thread: bounds memory when the store is the slower side. */
+const CREDITS = 8;
+
+const WORKER_URL = new URL(import.meta.url);
+
+/** Only the compiled module can be a worker; run from TypeScript sources, parsing stays in-thread. */
+export const workerAvailable = (): boolean => WORKER_URL.pathname.endsWith('.js') && existsSync(fileURLToPath(WORKER_URL));
+
+export async function* readRecordsInWorker(path: string, formatOverride?: string): AsyncGenerator<InputRecords> {
+  const worker = new Worker(WORKER_URL, { workerData: { tmParseWorker: true, path, format: formatOverride } });
+  const queue: WorkerMessage[] = [];
+  let failure: Error | null = null;
+  let wake: (() => void) | null = null;
+  const signal = () => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (m: WorkerMessage) => {
+    queue.push(m);
+    signal();
+  });
+  worker.on('error', (err) => {
+    failure = err;
+    signal();
+  });
+  worker.on('exit', (code) => {
+    if (code !== 0) failure ??= new Error(`the parse worker exited with code ${code}`);
+    signal();
+  });
+  const next = async (): Promise<WorkerMessage> => {
+    for (;;) {
+      const m = queue.shift();
+      if (m?.kind === 'error') throw m.type ? new TmError(m.type, m.message, { suggestion: m.suggestion ?? undefined, param: m.param ?? undefined }) : new Error(m.message);
+      if (m) return m;
+      if (failure) throw failure;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+  };
+  async function* items(): AsyncGenerator<ParseItem> {
+    for (let m = await next(); m.kind === 'items'; m = await next()) {
+      worker.postMessage('more');
+      yield* JSON.parse(m.json) as ParseItem[];
+    }
+  }
+  try {
+    for (let m = await next(); m.kind !== 'done'; m = await next()) {
+      if (m.kind === 'entry') yield { entryName: m.entryName, format: m.format, items: items() };
+    }
+  } finally {
+    await worker.terminate();
+  }
+}
+
+const runWorker = async (): Promise<void> => {
+  const port = parentPort!;
+  const { path, format } = workerData as { path: string; format?: string };
+  let credits = CREDITS;
+  let resume: (() => void) | null = null;
+  port.on('message', () => {
+    credits++;
+    resume?.();
+    resume = null;
+  });
+  const send = async (chunk: ParseItem[]): Promise<void> => {
+    while (credits === 0) await new Promise<void>((resolve) => (resume = resolve));
+    credits--;
+    port.postMessage({ kind: 'items', json: JSON.stringify(chunk) } satisfies WorkerMessage);
+  };
+  let chunk: ParseItem[] = [];
+  try {
+    for await (const entry of readRecords(path, format)) {
+      port.postMessage({ kind: 'entry', entryName: entry.entryName, format: entry.format } satisfies WorkerMessage);
+      for await (const item of entry.items) {
+        chunk.push(item);
+        if (chunk.length >= CHUNK) {
+          await send(chunk);
+          chunk = [];
+        }
+      }
+      if (chunk.length > 0) await send(chunk);
+      chunk = [];
+      port.postMessage({ kind: 'end' } satisfies WorkerMessage);
+    }
+    port.postMessage({ kind: 'done' } satisfies WorkerMessage);
+  } catch (err) {
+    // The whole records read before the fault still go through, as when parsing in-thread.
+    if (chunk.length > 0) await send(chunk);
+    const e = err instanceof TmError ? err : null;
+    port.postMessage({
+      kind: 'error', type: e?.type ?? null, message: (err as Error).message ?? String(err), suggestion: e?.suggestion ?? null, param: e?.param ?? null,
+    } satisfies WorkerMessage);
+  }
+  port.close();
+};
+
+if (!isMainThread && (workerData as { tmParseWorker?: boolean } | null)?.tmParseWorker === true) await runWorker();
