@@ -29,7 +29,12 @@ export const osa = (a: string, b: string, max = Infinity): number => {
   return prev[m]!;
 };
 
-const sameGroup = (a: string, b: string): boolean => SOUND_GROUPS.some((g) => g.includes(a) && g.includes(b));
+// Bitmask of the sound groups of each ASCII letter, so the inner loop of soundOsa is one AND.
+const GROUP_MASK = new Uint16Array(128);
+SOUND_GROUPS.forEach((g, i) => {
+  for (const c of g) GROUP_MASK[c.charCodeAt(0)]! |= 1 << i;
+});
+const sameGroup = (a: number, b: number): boolean => a < 128 && b < 128 && (GROUP_MASK[a]! & GROUP_MASK[b]!) !== 0;
 
 /** OSA distance where a substitution within one Editex sound group costs 0.5 (SEIKO/SEYCO = 1). */
 export const soundOsa = (a: string, b: string, max = Infinity): number => {
@@ -43,12 +48,12 @@ export const soundOsa = (a: string, b: string, max = Infinity): number => {
   for (let i = 1; i <= n; i++) {
     cur[0] = i;
     let rowMin = i;
-    const ca = a[i - 1]!;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= m; j++) {
-      const cb = b[j - 1]!;
+      const cb = b.charCodeAt(j - 1);
       const cost = ca === cb ? 0 : sameGroup(ca, cb) ? 0.5 : 1;
       let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && ca === b[j - 2] && a[i - 2] === cb) v = Math.min(v, prev2[j - 2]! + 1);
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prev2[j - 2]! + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
@@ -68,27 +73,37 @@ export const commonPrefix = (a: string, b: string): number => {
 /** Edits a fuzzy match may need: none below 4 characters, then one per ~4 characters, at most 3. */
 export const fuzzyBudget = (length: number): number => (length < 4 ? 0 : length <= 5 ? 1 : length <= 9 ? 2 : 3);
 
-const bigrams = (s: string): string[] => {
+const bigramCache = new Map<string, Map<string, number>>();
+
+/** Padded bigram counts; the last few strings are cached, since one query meets every candidate. */
+const bigramCounts = (s: string): Map<string, number> => {
+  const cached = bigramCache.get(s);
+  if (cached) return cached;
   const padded = ` ${s} `;
-  const out: string[] = [];
-  for (let i = 0; i < padded.length - 1; i++) out.push(padded.slice(i, i + 2));
-  return out;
+  const counts = new Map<string, number>();
+  for (let i = 0; i < padded.length - 1; i++) {
+    const g = padded.slice(i, i + 2);
+    counts.set(g, (counts.get(g) ?? 0) + 1);
+  }
+  if (bigramCache.size > 64) bigramCache.clear();
+  bigramCache.set(s, counts);
+  return counts;
 };
 
 /** Dice coefficient over padded bigrams, 0..1. */
 export const dice = (a: string, b: string): number => {
   if (a === b) return 1;
-  const ga = bigrams(a);
-  const gb = bigrams(b);
-  const counts = new Map<string, number>();
-  for (const g of ga) counts.set(g, (counts.get(g) ?? 0) + 1);
+  const ca = bigramCounts(a);
+  const padded = ` ${b} `;
+  const used = new Map<string, number>();
   let shared = 0;
-  for (const g of gb) {
-    const c = counts.get(g) ?? 0;
-    if (c > 0) {
+  for (let i = 0; i < padded.length - 1; i++) {
+    const g = padded.slice(i, i + 2);
+    const u = used.get(g) ?? 0;
+    if (u < (ca.get(g) ?? 0)) {
       shared++;
-      counts.set(g, c - 1);
+      used.set(g, u + 1);
     }
   }
-  return (2 * shared) / (ga.length + gb.length);
+  return (2 * shared) / (a.length + 1 + b.length + 1);
 };

@@ -29,10 +29,23 @@ const editScore = (a: string, b: string, measure: typeof osa): number => {
 
 // Spelling edits on the near form (sound-group substitutions cost half), or failing that, edits on
 // the sound keys (DOUGIES/HUGGIES rhyme), discounted because sound keys are coarse.
+/** What the query contributes to every comparison, computed once per query. */
+const queryForms = new WeakMap<Analysis, { rhyme: string; sortedWords: string }>();
+const formsOf = (a: Analysis) => {
+  let f = queryForms.get(a);
+  if (!f) {
+    f = { rhyme: rhymeKey(a.near), sortedWords: [...a.nearWords].sort().join(' ') };
+    queryForms.set(a, f);
+  }
+  return f;
+};
+
 const fuzzyLane = (q: Analysis, c: Analysis, orth: number): number => {
   const firstSame = q.near[0] === c.near[0] ? 1 : 0.95;
   const spelling = editScore(q.near, c.near, soundOsa) * firstSame * (0.8 + 0.2 * orth);
-  const sound = editScore(rhymeKey(q.near), rhymeKey(c.near), osa) * (0.5 + 0.4 * orth);
+  // The rhyme lane tops out at 0.9 × (1 − 1/len): skip it when spelling already wins.
+  if (spelling >= 0.9) return spelling;
+  const sound = editScore(formsOf(q).rhyme, rhymeKey(c.near), osa) * (0.5 + 0.4 * orth);
   return Math.max(spelling, sound);
 };
 
@@ -91,8 +104,9 @@ const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[
   }
   const longer = Math.max(q.near.length, c.near.length);
   if (q.nearWords.length > 1 || c.nearWords.length > 1) {
-    const qs = [...q.nearWords].sort().join(' ');
-    if (q.near !== c.near && qs === [...c.nearWords].sort().join(' ')) return { score: 0.9, terms: q.nearWords };
+    if (q.near !== c.near && q.nearWords.length === c.nearWords.length && formsOf(q).sortedWords === [...c.nearWords].sort().join(' ')) {
+      return { score: 0.9, terms: q.nearWords };
+    }
     // Shared words weighted by their length, so the distinctive long word counts more than GOLD.
     let shared = 0;
     let firstShared = false;

@@ -40,6 +40,11 @@ const SYNC_BATCH = 5000;
 const POSTING_CAP = 400;
 const SHORT_KEY_CAP = 100;
 const SUBSTRING_CAP = 400;
+/** Postings read per query, shared among its keys (each key gets at least MIN_CAP). */
+const READ_BUDGET = 6000;
+const MIN_CAP = 40;
+/** Candidates fetched and scored per query, the most-voted first. */
+const SCORE_BUDGET = 1200;
 const nearLength = (a: { nearWords: string[] }): number => Math.min(255, a.nearWords.join('').length);
 
 const TIER_RANK = { identical: 0, near_identical: 1, similar: 2, related: 3 } as const;
@@ -134,26 +139,37 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     },
     async search(q, channels, filter, order, window) {
       const a = analyze(q);
-      const candidates = new Set<number>();
-      for (const lookups of queryKeys(a, channels).values())
-        for (const l of lookups) {
+      const plan = queryKeys(a, channels);
+      const lookups = [...plan.values()].reduce((n, l) => n + l.length, 0);
+      const cap = Math.max(MIN_CAP, Math.min(POSTING_CAP, Math.floor(READ_BUDGET / Math.max(1, lookups))));
+      // Votes: a mark found under many keys, or under an exact key, is likely a close one.
+      const votes = new Map<number, number>();
+      const vote = (mid: number, weight: number) => votes.set(mid, (votes.get(mid) ?? 0) + weight);
+      for (const [channel, list] of plan) {
+        const weight = channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : 1;
+        for (const l of list) {
           // Keys of one or two characters match too much to read far.
-          const cap = l.key.length <= 4 ? SHORT_KEY_CAP : POSTING_CAP;
-          for (const mid of repo.postings(keyHash(l.key), l.min, l.max, cap)) candidates.add(mid);
+          const n = l.key.length <= 4 ? Math.min(cap, SHORT_KEY_CAP) : cap;
+          for (const mid of repo.postings(keyHash(l.key), l.min, l.max, n)) vote(mid, weight);
         }
+      }
       if (channels.has('embedded') && a.near.length >= 3) {
-        for (const mid of repo.substring(a.near, SUBSTRING_CAP)) candidates.add(mid);
-        if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, SUBSTRING_CAP)) candidates.add(mid);
+        for (const mid of repo.substring(a.near, SUBSTRING_CAP)) vote(mid, 1);
+        if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, SUBSTRING_CAP)) vote(mid, 1);
       }
+      let mids = [...votes.keys()];
+      if (restricts(filter)) {
+        const passing = repo.passing(mids, filter);
+        mids = mids.filter((m) => passing.has(m));
+      }
+      if (mids.length > SCORE_BUDGET) mids = mids.sort((x, y) => votes.get(y)! - votes.get(x)!).slice(0, SCORE_BUDGET);
       const hits: RankedHit[] = [];
-      score(a, repo.rows([...candidates]), channels, hits);
-      const passing = restricts(filter) ? repo.passing(hits.map((h) => h.row.mid), filter) : null;
-      const kept = passing ? hits.filter((h) => passing.has(h.row.mid)) : hits;
+      score(a, repo.rows(mids), channels, hits);
       if (order.endsWith('updated_at')) {
-        const at = repo.updatedAt(kept.map((h) => h.row.mid));
-        for (const h of kept) h.row.updated_at = at.get(h.row.mid);
+        const at = repo.updatedAt(hits.map((h) => h.row.mid));
+        for (const h of hits) h.row.updated_at = at.get(h.row.mid);
       }
-      return rankHits(kept, order).slice(0, window);
+      return rankHits(hits, order).slice(0, window);
     },
     async list(filter, order, limit, offset) {
       return repo.list(filter, order, limit, offset).map((r) => r.trademark_id);
