@@ -40,7 +40,8 @@ const SYNC_BATCH = 5000;
 const POSTING_CAP = 400;
 const SHORT_KEY_CAP = 100;
 const SUBSTRING_CAP = 400;
-/** Postings read per query, shared among its keys (each key gets at least MIN_CAP). */
+/** Postings read per query, shared among its deletion-neighbourhood keys (each at least MIN_CAP). */
+const NEIGHBOUR = /^[udkje]:/;
 const READ_BUDGET = 6000;
 const MIN_CAP = 40;
 /** Candidates fetched and scored per query, the most-voted first. */
@@ -140,8 +141,9 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     async search(q, channels, filter, order, window) {
       const a = analyze(q);
       const plan = queryKeys(a, channels);
-      const lookups = [...plan.values()].reduce((n, l) => n + l.length, 0);
-      const cap = Math.max(MIN_CAP, Math.min(POSTING_CAP, Math.floor(READ_BUDGET / Math.max(1, lookups))));
+      // The many deletion-neighbourhood keys share a read budget; the few word and exact keys do not.
+      const neighbours = [...plan.values()].reduce((n, list) => n + list.filter((l) => NEIGHBOUR.test(l.key)).length, 0);
+      const shared = Math.max(MIN_CAP, Math.min(POSTING_CAP, Math.floor(READ_BUDGET / Math.max(1, neighbours))));
       // Votes: a mark found under many keys, or under an exact key, is likely a close one.
       const votes = new Map<number, number>();
       const vote = (mid: number, weight: number) => votes.set(mid, (votes.get(mid) ?? 0) + weight);
@@ -149,6 +151,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
         const weight = channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : 1;
         for (const l of list) {
           // Keys of one or two characters match too much to read far.
+          const cap = NEIGHBOUR.test(l.key) ? shared : POSTING_CAP;
           const n = l.key.length <= 4 ? Math.min(cap, SHORT_KEY_CAP) : cap;
           for (const mid of repo.postings(keyHash(l.key), l.min, l.max, n)) vote(mid, weight);
         }
