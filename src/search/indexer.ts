@@ -1,14 +1,13 @@
-// Turning a stored trademark record into its search_mark row and index keys, and reading a row
-// back as the Analysis the scorer compares.
-import type { TrademarkRecord } from '../core/schemas/trademark.js';
-import { classMask, type SearchMarkInput, type SearchMarkRow } from '../store/search-repo.js';
+// Turning a changed trademark (read from the store's columns) into its search_mark row and index
+// keys, and reading a row back as the Analysis the scorer compares.
+import { classMask, type ChangedMark, type SearchMarkInput, type SearchMarkRow } from '../store/search-repo.js';
 import { analyze, indexKeys, keyHash, type Analysis } from './analyze.js';
 
 const EMPTY: Analysis = { folded: '', compact: '', near: '', nearWords: [], skeleton: '', pcodes: [], wcodes: [] };
 
 export const analyzeText = (text: string | null): Analysis => (text && text.trim() ? analyze(text) : EMPTY);
 
-export const toMarkRow = (r: TrademarkRecord, a: Analysis): SearchMarkInput => ({
+export const toMarkRow = (r: ChangedMark, a: Analysis): SearchMarkInput => ({
   trademark_id: r.id,
   mark_text: r.mark_text,
   folded: a.folded,
@@ -19,10 +18,10 @@ export const toMarkRow = (r: TrademarkRecord, a: Analysis): SearchMarkInput => (
   pcodes: a.pcodes.join(' '),
   wcodes: a.wcodes.map((c) => c.join(' ')).join(';'),
   office_code: r.office_code,
-  status_primary: r.status.primary,
-  status_stage: r.status.stage,
-  register_type: r.register?.type ?? null,
-  classes: classMask(r.classifications.flatMap((c) => (c.nice_class === null ? [] : [c.nice_class]))),
+  status_primary: r.status_primary,
+  status_stage: r.status_stage,
+  register_type: r.register_type,
+  classes: classMask(r.classes ? r.classes.split(',').map(Number) : []),
   filing_date: r.filing_date,
   registration_date: r.registration_date,
   publication_date: r.publication_date,

@@ -104,16 +104,16 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       const bulk = last === 0 ? repo.beginBulk() : null;
       let indexed = 0;
       for (;;) {
-        const changed = await store.trademarks.changedSince(last, SYNC_BATCH);
+        const changed = repo.changedSince(last, SYNC_BATCH);
         if (changed.length === 0) break;
         repo.transaction(() => {
           for (const c of changed) {
             if (!bulk) {
-              indexRecord(c.record);
+              indexRecord(c);
               continue;
             }
-            const a = analyzeText(c.record.mark_text);
-            const mid = repo.insertMark(toMarkRow(c.record, a));
+            const a = analyzeText(c.mark_text);
+            const mid = repo.insertMark(toMarkRow(c, a));
             bulk(mid, nearLength(a), keyHashes(a));
             repo.setText(mid, ftsBody(a));
           }

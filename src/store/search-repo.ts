@@ -27,6 +27,23 @@ export interface SearchMarkRow {
 }
 export type SearchMarkInput = Omit<SearchMarkRow, 'mid' | 'updated_at'>;
 
+/** What the index needs of a changed trademark, read from columns (no record JSON parsed in JS). */
+export interface ChangedMark {
+  seq: number;
+  id: string;
+  mark_text: string | null;
+  office_code: string;
+  status_primary: string;
+  status_stage: string;
+  register_type: string | null;
+  /** Comma-separated Nice classes, or null. */
+  classes: string | null;
+  filing_date: string | null;
+  registration_date: string | null;
+  publication_date: string | null;
+  expiry_date: string | null;
+}
+
 export const DATE_FIELDS = ['filing_date', 'registration_date', 'publication_date', 'expiry_date'] as const;
 export type DateField = (typeof DATE_FIELDS)[number];
 const DATE_OPS = { gte: '>=', gt: '>', lte: '<=', lt: '<' } as const;
@@ -177,6 +194,12 @@ export const createSearchRepo = (db: Db) => {
     'SELECT m.mid, t.updated_at FROM search_mark m JOIN trademarks t ON t.id = m.trademark_id WHERE m.mid IN (SELECT value FROM json_each(?))',
   );
   const storeSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
+  const changed = db.prepare<[number, number], ChangedMark>(
+    `SELECT t.seq, t.id, t.mark_text, t.office_code, t.status_primary, t.status_stage, t.filing_date, t.registration_date, t.expiry_date,
+       json_extract(t.record, '$.publication_date') AS publication_date, lower(json_extract(t.record, '$.register.type')) AS register_type,
+       (SELECT group_concat(c.nice_class) FROM trademark_classes c WHERE c.trademark_id = t.id) AS classes
+     FROM trademarks t WHERE t.seq > ? ORDER BY t.seq LIMIT ?`,
+  );
   const allRows = db.prepare<[number, number], SearchMarkRow>('SELECT * FROM search_mark WHERE mid > ? ORDER BY mid LIMIT ?');
   const markCount = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM search_mark');
 
@@ -234,6 +257,10 @@ export const createSearchRepo = (db: Db) => {
     },
     rows(mids: readonly number[]): SearchMarkRow[] {
       return mids.length ? rowsByMid.all(json(mids)) : [];
+    },
+    /** Trademarks changed after a store sequence number, oldest change first. */
+    changedSince(seq: number, limit: number): ChangedMark[] {
+      return changed.all(seq, limit);
     },
     /** The store's latest change sequence number. */
     storeSeq(): number {
