@@ -200,6 +200,7 @@ const main = async (): Promise<void> => {
   const notes = [
     `Corpus: ${formatInt(count)} generated records per format, seed ${seed} (\`bench/corpus/generate.ts\`, docs/benchmarks.md). The NDJSON corpus spans all 11 offices; the USPTO XML corpus is US-only (the daily format carries US marks only).`,
     'rec/s is records over the wall time of the measured call; rec/CPU-s is records over the whole child\'s CPU time (user + system, all threads, start-up included), which a busy machine disturbs less.',
+    '"of which index s" is the time after the last record was stored: the store\'s index rebuild after a bulk load and the search-index sync.',
     'Ingest = parse + batched upserts into a fresh SQLite store (WAL) + change detection + search-index sync, in a child process; peak RSS is that process\'s VmHWM. Parse-only = the same adapter on the same file, records discarded.',
   ];
   const paths = writeReport(
