@@ -46,6 +46,7 @@ const READ_BUDGET = 6000;
 const MIN_CAP = 40;
 /** Candidates fetched and scored per query, the most-voted first. */
 const SCORE_BUDGET = 1200;
+const FILTER_BOOST = 4;
 const nearLength = (a: { nearWords: string[] }): number => Math.min(255, a.nearWords.join('').length);
 
 const TIER_RANK = { identical: 0, near_identical: 1, similar: 2, related: 3 } as const;
@@ -143,7 +144,9 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       const plan = queryKeys(a, channels);
       // The many deletion-neighbourhood keys share a read budget; the few word and exact keys do not.
       const neighbours = [...plan.values()].reduce((n, list) => n + list.filter((l) => NEIGHBOUR.test(l.key)).length, 0);
-      const shared = Math.max(MIN_CAP, Math.min(POSTING_CAP, Math.floor(READ_BUDGET / Math.max(1, neighbours))));
+      // A filter drops most candidates before scoring, so read further when one is set.
+      const boost = restricts(filter) ? FILTER_BOOST : 1;
+      const shared = boost * Math.max(MIN_CAP, Math.min(POSTING_CAP, Math.floor(READ_BUDGET / Math.max(1, neighbours))));
       // Votes: a mark found under many keys, or under an exact key, is likely a close one.
       const votes = new Map<number, number>();
       const vote = (mid: number, weight: number) => votes.set(mid, (votes.get(mid) ?? 0) + weight);
@@ -151,14 +154,14 @@ export const openSearchIndex = (store: Store): SearchIndex => {
         const weight = channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : 1;
         for (const l of list) {
           // Keys of one or two characters match too much to read far.
-          const cap = NEIGHBOUR.test(l.key) ? shared : POSTING_CAP;
-          const n = l.key.length <= 4 ? Math.min(cap, SHORT_KEY_CAP) : cap;
+          const cap = NEIGHBOUR.test(l.key) ? shared : boost * POSTING_CAP;
+          const n = l.key.length <= 4 ? Math.min(cap, boost * SHORT_KEY_CAP) : cap;
           for (const mid of repo.postings(keyHash(l.key), l.min, l.max, n)) vote(mid, weight);
         }
       }
       if (channels.has('embedded') && a.near.length >= 3) {
-        for (const mid of repo.substring(a.near, SUBSTRING_CAP)) vote(mid, 1);
-        if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, SUBSTRING_CAP)) vote(mid, 1);
+        for (const mid of repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, 1);
+        if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, boost * SUBSTRING_CAP)) vote(mid, 1);
       }
       let mids = [...votes.keys()];
       if (restricts(filter)) {
