@@ -17,7 +17,7 @@ export const Suggestion = z.object({
 });
 
 export const suggestTrademarks = defineOp({
-  name: 'suggest_trademarks',
+  name: 'suggest',
   summary: 'Suggest mark texts that start with a prefix',
   description: 'Type-ahead for mark texts: up to `limit` distinct texts starting with `q` (punctuation and spacing ignored), exact first, then shorter, then newer. Use search_trademarks for similarity.',
   scope: 'trademarks:read',

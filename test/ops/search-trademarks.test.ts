@@ -235,7 +235,7 @@ describe('tm search TTY view', () => {
   });
 });
 
-describe('suggest_trademarks', () => {
+describe('suggest', () => {
   const suggest = async (raw: Record<string, unknown>) => suggestTrademarks.output.parse(await suggestTrademarks.run(t.ctx, suggestTrademarks.input.parse(raw)));
 
   it('suggests texts that start with the prefix, ignoring punctuation, shortest first', async () => {
