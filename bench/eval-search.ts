@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createContext } from '../src/context.js';
 import { trademarkId } from '../src/core/ids.js';
+import { emptyRecord } from '../src/core/empty-record.js';
 import type { TrademarkRecord } from '../src/core/schemas/trademark.js';
 import { searchTrademarks } from '../src/ops/search-trademarks.js';
 import type { Channel } from '../src/search/analyze.js';
@@ -74,35 +75,11 @@ const loadPairs = (): Pair[] => {
 };
 
 const record = (office: string, number: string, text: string, filed: string | null): TrademarkRecord => ({
-  id: trademarkId(office, number),
-  object: 'trademark',
-  office_code: office,
-  application_number: number,
-  registration_number: null,
+  ...emptyRecord(office, number, 'eval'),
   mark_text: text,
   mark_type: 'word',
-  disclaimer: null,
   status: { primary: 'active', stage: 'registered', reason: null, challenges: [], effective_date: null, basis: 'office', raw: null },
-  register: null,
   filing_date: filed,
-  registration_date: null,
-  publication_date: null,
-  expiry_date: null,
-  renewal_due_date: null,
-  last_renewal_date: null,
-  priority_date: null,
-  protection_effective_date: null,
-  ir_number: null,
-  ir_date: null,
-  designations: [],
-  territory_count: null,
-  owners: [],
-  attorneys: [],
-  classifications: [],
-  design_codes: [],
-  media: [],
-  events: [],
-  source_format: 'eval',
   source_date: '2026-01-01',
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createContext, type Context } from '../../src/context.js';
 import { TrademarkRecord } from '../../src/core/schemas/trademark.js';
-import { emptyRecord } from '../../src/ingest/adapters/common.js';
+import { emptyRecord } from '../../src/core/empty-record.js';
 
 type Overrides = Partial<Omit<TrademarkRecord, 'status'>> & { status?: Partial<TrademarkRecord['status']> };
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeContext, createContext, type Context } from '../../src/context.js';
+import { emptyRecord } from '../../src/core/empty-record.js';
 import type { TrademarkRecord } from '../../src/core/schemas/trademark.js';
 import { TmError } from '../../src/errors.js';
 import { computeDeadlines } from '../../src/ops/compute-deadlines.js';
@@ -16,37 +17,13 @@ import { OPERATIONS } from '../../src/ops/registry.js';
 let dir: string;
 let ctx: Context;
 
+/** A registered US mark whose id is kept as given, so tests can name it. */
 const makeRecord = (id: string, over: Partial<TrademarkRecord>): TrademarkRecord => ({
+  ...emptyRecord('US', id.slice(3), 'test'),
   id,
-  object: 'trademark',
-  office_code: 'US',
-  application_number: id.slice(3),
-  registration_number: null,
   mark_text: `MARK ${id}`,
   mark_type: 'word',
-  disclaimer: null,
   status: { primary: 'active', stage: 'registered', reason: null, challenges: [], effective_date: null, basis: 'office', raw: null },
-  register: null,
-  filing_date: null,
-  registration_date: null,
-  publication_date: null,
-  expiry_date: null,
-  renewal_due_date: null,
-  last_renewal_date: null,
-  priority_date: null,
-  protection_effective_date: null,
-  ir_number: null,
-  ir_date: null,
-  designations: [],
-  territory_count: null,
-  owners: [],
-  attorneys: [],
-  classifications: [],
-  design_codes: [],
-  media: [],
-  events: [],
-  source_format: 'test',
-  source_date: null,
   ...over,
 });
 

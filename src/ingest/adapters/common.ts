@@ -1,55 +1,10 @@
-// Shared building blocks of the format adapters: an empty normalised record, date normalisation
+// Shared building blocks of the format adapters: date normalisation
 // for the shapes offices publish (YYYYMMDD, YYYY-MM-DD with zone, YYYY/MM/DD), owners with their
 // deterministic ids, and the per-record failure wrapper.
-import { ownerId, trademarkId } from '../../core/ids.js';
+import { ownerId } from '../../core/ids.js';
 import type { Address, Owner } from '../../core/schemas/parts.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { ParseItem } from '../adapter.js';
-
-export const emptyRecord = (
-  officeCode: string,
-  applicationNumber: string,
-  sourceFormat: string,
-): TrademarkRecord => ({
-  id: trademarkId(officeCode, applicationNumber),
-  object: 'trademark',
-  office_code: officeCode,
-  application_number: applicationNumber,
-  registration_number: null,
-  mark_text: null,
-  mark_type: null,
-  disclaimer: null,
-  status: {
-    primary: 'unknown',
-    stage: 'unknown',
-    reason: null,
-    challenges: [],
-    effective_date: null,
-    basis: 'office',
-    raw: null,
-  },
-  register: null,
-  filing_date: null,
-  registration_date: null,
-  publication_date: null,
-  expiry_date: null,
-  renewal_due_date: null,
-  last_renewal_date: null,
-  priority_date: null,
-  protection_effective_date: null,
-  ir_number: null,
-  ir_date: null,
-  designations: [],
-  territory_count: null,
-  owners: [],
-  attorneys: [],
-  classifications: [],
-  design_codes: [],
-  media: [],
-  events: [],
-  source_format: sourceFormat,
-  source_date: null,
-});
 
 const validYmd = (y: string, m: string, d: string): string | null => {
   const month = Number(m);

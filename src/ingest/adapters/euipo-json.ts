@@ -5,7 +5,8 @@ import type { Attorney, Owner } from '../../core/schemas/parts.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { FormatAdapter } from '../adapter.js';
 import { mapStatus } from '../status-tables.js';
-import { emptyRecord, get, list, makeOwner, niceClass, str, toIsoDate } from './common.js';
+import { emptyRecord } from '../../core/empty-record.js';
+import { get, list, makeOwner, niceClass, str, toIsoDate } from './common.js';
 import { jsonRecords } from './json-stream.js';
 
 const party = (p: unknown): string | null => str(get(p, 'name'))?.replace(/\s*\n\s*/g, ' ') ?? null;

@@ -7,7 +7,8 @@ import type { TrademarkStatus } from '../../core/schemas/status.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { FormatAdapter } from '../adapter.js';
 import { mapStatus, statusTable } from '../status-tables.js';
-import { emptyRecord, get, list, makeOwner, niceClass, str, toIsoDate } from './common.js';
+import { emptyRecord } from '../../core/empty-record.js';
+import { get, list, makeOwner, niceClass, str, toIsoDate } from './common.js';
 import { jsonRecords } from './json-stream.js';
 
 /** applicantAttorneyClass: 1 is an applicant (or right holder), 2 an attorney. */

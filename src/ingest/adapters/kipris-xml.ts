@@ -4,7 +4,8 @@ import type { DesignCode, Owner } from '../../core/schemas/parts.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { FormatAdapter } from '../adapter.js';
 import { mapStatus } from '../status-tables.js';
-import { emptyRecord, makeOwner, niceClass, toIsoDate, toItem } from './common.js';
+import { emptyRecord } from '../../core/empty-record.js';
+import { makeOwner, niceClass, toIsoDate, toItem } from './common.js';
 import { text, treeHandlers, type XmlNode } from './xml-tree.js';
 import { runXml } from './xml-stream.js';
 

@@ -5,7 +5,8 @@ import type { Attorney, Owner } from '../../core/schemas/parts.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { FormatAdapter } from '../adapter.js';
 import { mapStatus } from '../status-tables.js';
-import { emptyRecord, get, list, makeAddress, makeOwner, niceClass, str, toIsoDate } from './common.js';
+import { emptyRecord } from '../../core/empty-record.js';
+import { get, list, makeAddress, makeOwner, niceClass, str, toIsoDate } from './common.js';
 import { jsonRecords } from './json-stream.js';
 
 const MARK_TYPES: Record<string, string> = { Word: 'word', Figurative: 'figurative', 'Figurative/word': 'combined' };

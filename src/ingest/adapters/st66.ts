@@ -4,7 +4,8 @@
 import type { Attorney, Classification } from '../../core/schemas/parts.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { FormatAdapter } from '../adapter.js';
-import { clean, emptyRecord, latestDate, makeAddress, makeOwner, niceClass, toIsoDate, toItem } from './common.js';
+import { emptyRecord } from '../../core/empty-record.js';
+import { clean, latestDate, makeAddress, makeOwner, niceClass, toIsoDate, toItem } from './common.js';
 import { currentOwnerRole, usDrawingCode, usMarkType } from './uspto-codes.js';
 import { wipoEntityType, wipoEvent, wipoRegister, wipoStatus } from './wipo-common.js';
 import { all, first, text, texts, treeHandlers, type XmlNode } from './xml-tree.js';

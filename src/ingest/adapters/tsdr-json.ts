@@ -4,7 +4,8 @@ import type { Attorney, Classification, DesignCode, Owner, ProsecutionEvent } fr
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { FormatAdapter } from '../adapter.js';
 import { mapStatus, usStatusLabel } from '../status-tables.js';
-import { emptyRecord, get, latestDate, list, makeAddress, makeOwner, niceClass, str, toIsoDate } from './common.js';
+import { emptyRecord } from '../../core/empty-record.js';
+import { get, latestDate, list, makeAddress, makeOwner, niceClass, str, toIsoDate } from './common.js';
 import { jsonRecords } from './json-stream.js';
 import {
   currentOwnerRole,

@@ -5,7 +5,8 @@ import type { Attorney, Classification, DesignCode, ProsecutionEvent } from '../
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { FormatAdapter } from '../adapter.js';
 import { mapStatus, usStatusLabel } from '../status-tables.js';
-import { clean, emptyRecord, makeAddress, makeOwner, niceClass, toIsoDate, toItem } from './common.js';
+import { emptyRecord } from '../../core/empty-record.js';
+import { clean, makeAddress, makeOwner, niceClass, toIsoDate, toItem } from './common.js';
 import {
   currentOwnerRole,
   usDesignCode,
