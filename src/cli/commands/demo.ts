@@ -51,7 +51,9 @@ export const addDemoCommand = (program: Command): void => {
         process.stdout.write(
           `Ingested ${summary.records} real records from ${summary.files - summary.failed_files.length} office files ` +
             `(USPTO daily XML and TSDR ST.66/ST.96/JSON, EUIPO, other offices) into ${db}\n` +
-            `(${summary.failed_files.length} bundled files hold no trademark record and were passed over.)\n`,
+            (summary.failed_files.length === 1
+              ? '(1 bundled file holds no trademark record and was passed over.)\n'
+              : `(${summary.failed_files.length} bundled files hold no trademark record and were passed over.)\n`),
         );
         heading('What is in the store', `tm --db ${db} stats`);
         await show(ctx, getStats, {});
