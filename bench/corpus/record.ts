@@ -66,7 +66,8 @@ export const createRecordBuilder = (options: RecordOptions) => {
 
   const status = (office: OfficeCode, life: Lifecycle, rng: Rng): TrademarkStatus => {
     const choices = PROFILES[office].status[life.outcome] ?? [[null, life.outcome]];
-    let [code, label] = rng.pick(choices);
+    const [picked, label] = rng.pick(choices);
+    let code = picked;
     if (office === 'US') {
       if (life.outcome === 'registered') code = life.section15 ? (life.section8Day ? '702' : '703') : '700';
       const entry = vocab.usStatus.get(code ?? '');
