@@ -3,10 +3,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { findPackageRoot, loadCatalog } from './catalog.js';
+import { packageRoot } from '../data-files.js';
+import { loadCatalog } from './catalog.js';
 import { buildHolidayTable } from './holiday-table.js';
 
-const root = findPackageRoot();
+const root = packageRoot();
 const version = (createRequire(import.meta.url)('date-holidays/package.json') as { version: string }).version;
 const out = join(root, 'data', 'closures', 'holidays');
 mkdirSync(out, { recursive: true });

@@ -1,9 +1,8 @@
 // Loads the deadline rule catalog and the office closure tables from data/ once per process.
-// The folder is found by walking up from this module to the package root, so the same code
-// works from src/ (vitest) and from dist/src/ (the built CLI).
+// The package root comes from data-files, so the same code works from src/ and dist/src/.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../data-files.js';
 import { ClosureTable, OfficeRuleSet, type DeadlineRule } from './catalog-schema.js';
 import { HolidayTable } from './holiday-table.js';
 
@@ -15,16 +14,6 @@ export interface Catalog {
   rules: Map<string, DeadlineRule>;
 }
 
-export const findPackageRoot = (from: string = dirname(fileURLToPath(import.meta.url))): string => {
-  let dir = from;
-  for (;;) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'data'))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no package root with a data/ folder above ${from}`);
-    dir = parent;
-  }
-};
-
 const readJsonFiles = (dir: string): { file: string; json: unknown }[] =>
   existsSync(dir)
     ? readdirSync(dir)
@@ -33,7 +22,7 @@ const readJsonFiles = (dir: string): { file: string; json: unknown }[] =>
         .map((file) => ({ file, json: JSON.parse(readFileSync(join(dir, file), 'utf8')) as unknown }))
     : [];
 
-export const loadCatalog = (root: string = findPackageRoot()): Catalog => {
+export const loadCatalog = (root: string = packageRoot()): Catalog => {
   const offices = new Map<string, OfficeRuleSet>();
   const rules = new Map<string, DeadlineRule>();
   for (const { file, json } of readJsonFiles(join(root, 'data', 'deadline-rules'))) {
