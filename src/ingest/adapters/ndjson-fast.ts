@@ -70,31 +70,24 @@ const status = (v: unknown): TrademarkStatus => {
   };
 };
 
-/** Address with every key present (the schema's Address). */
-const fullAddress = (v: unknown): Address => {
+/** An address reader: `read` decides whether each text key is required or may be missing. */
+const addressWith = (read: (v: unknown) => string | null, linesRequired: boolean) => (v: unknown): Address => {
   const o = obj(v);
   return {
-    lines: Array.isArray(o['lines']) ? strings(o['lines']) : no(),
-    city: reqText(o['city']),
-    region: reqText(o['region']),
-    postal_code: reqText(o['postal_code']),
-    country_code: reqText(o['country_code']),
-    formatted: reqText(o['formatted']),
+    lines: linesRequired && !Array.isArray(o['lines']) ? no() : strings(o['lines']),
+    city: read(o['city']),
+    region: read(o['region']),
+    postal_code: read(o['postal_code']),
+    country_code: read(o['country_code']),
+    formatted: read(o['formatted']),
   };
 };
 
+/** Address with every key present (the schema's Address). */
+const fullAddress = addressWith(reqText, true);
+
 /** Address with any key missing (owners accept a partial address). */
-const partialAddress = (v: unknown): Address => {
-  const o = obj(v);
-  return {
-    lines: strings(o['lines']),
-    city: optText(o['city']),
-    region: optText(o['region']),
-    postal_code: optText(o['postal_code']),
-    country_code: optText(o['country_code']),
-    formatted: optText(o['formatted']),
-  };
-};
+const partialAddress = addressWith(optText, false);
 
 const designCode = (v: unknown): DesignCode => {
   const o = obj(v);
