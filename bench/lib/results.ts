@@ -3,15 +3,12 @@
 // with the machine and the exact command beside the numbers.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { packageRoot } from '../../src/data-files.js';
 import { machineInfo, machineLine, type MachineInfo } from './machine.js';
 
 /** The repository root, whether this runs from bench/lib (tsx, vitest) or dist/bench/lib. */
-export const repoRoot = (() => {
-  const here = dirname(fileURLToPath(import.meta.url));
-  return here.includes(`${join('dist', 'bench')}`) ? resolve(here, '../../..') : resolve(here, '../..');
-})();
+export const repoRoot = packageRoot();
 
 export const resultsDir = join(repoRoot, 'bench', 'results');
 
