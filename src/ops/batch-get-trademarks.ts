@@ -44,6 +44,7 @@ export const batchGetTrademarks = defineOp({
   meter: 'read',
   readOnly: true,
   http: { method: 'POST', path: '/v1/trademarks/batch' },
+  cli: { command: 'batch' },
   input: z.strictObject({ items: z.array(Item).min(1).max(100).describe('1 to 100 items') }),
   output: z.object({
     object: z.literal('list'),

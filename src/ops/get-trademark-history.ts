@@ -47,6 +47,7 @@ export const getTrademarkHistory = defineOp({
   meter: 'read',
   readOnly: true,
   http: { method: 'GET', path: '/v1/trademarks/{id}/events' },
+  cli: { command: 'history <id>' },
   input: z.strictObject({
     id: z.string().min(1).describe('A tm_ id, or OFFICE:number such as US:76044902'),
     kind: z.enum(['office', 'change']).optional().describe('Only office history entries, or only recorded changes'),

@@ -28,6 +28,7 @@ export const listTrademarkAssignments = defineOp({
   meter: 'read',
   readOnly: true,
   http: { method: 'GET', path: '/v1/trademarks/{id}/assignments' },
+  cli: { command: 'assignments <id>' },
   input: z.strictObject({ id: z.string().min(1).describe('A tm_ id, or OFFICE:number') }),
   output: listEnvelope(Assignment),
   run: async (ctx, input) => {

@@ -60,6 +60,7 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
     meter: 'read',
     readOnly: true,
     http: { method: 'GET', path: `/v1/${plural}/{id}/trademarks` },
+    cli: { command: `${party} marks <id>` },
     input: z.strictObject({
       id: z.string().min(1).describe(party === 'owner' || party === 'entity' ? `${PREFIX[party]} id` : `The ${party}'s name`),
       sort: z.enum(SORTS).default('-filing_date').describe('Field, - prefix for descending'),
