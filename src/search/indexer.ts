@@ -1,6 +1,7 @@
 // Turning a changed trademark (read from the store's columns) into its search_mark row and index
 // keys, and reading a row back as the Analysis the scorer compares.
-import { classMask, type ChangedMark, type SearchMarkInput, type SearchMarkRow } from '../store/search-repo.js';
+import { classMask, type SearchMarkRow } from '../store/search-repo.js';
+import type { ChangedMark, SearchMarkInput } from '../store/search-write-repo.js';
 import { analyze, indexKeys, keyHash, type Analysis } from './analyze.js';
 
 const EMPTY: Analysis = { folded: '', compact: '', near: '', nearWords: [], skeleton: '', pcodes: [], wcodes: [] };
@@ -42,6 +43,9 @@ export const rowAnalysis = (row: SearchMarkRow): Analysis => {
     wcodes: split(row.wcodes, ';').map((w) => split(w, ' ')),
   };
 };
+
+/** The near form's length, capped to the index's len column. */
+export const nearLength = (a: { nearWords: string[] }): number => Math.min(255, a.nearWords.join('').length);
 
 export const keyHashes = (a: Analysis): number[] => indexKeys(a).map(keyHash);
 

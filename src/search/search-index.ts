@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import { createSearchRepo, restricts, type ListOrder, type SearchFilter, type SearchMarkRow } from '../store/search-repo.js';
 import { analyze, keyHash, queryKeys, type Channel } from './analyze.js';
-import { analyzeText, ftsBody, keyHashes, rowAnalysis, toMarkRow } from './indexer.js';
+import { createIndexSync } from './index-sync.js';
+import { rowAnalysis } from './indexer.js';
 import { scoreCandidate, type Scored } from './score.js';
 
 export interface RankedHit {
@@ -34,7 +35,6 @@ export interface SearchIndex {
   exhaustive(q: string, channels: ReadonlySet<Channel>, window: number): Promise<RankedHit[]>;
 }
 
-const SYNC_BATCH = 5000;
 /** Postings read per key, shortest marks first: with a common key (a word like GROUP, a short
  *  sound key) only the shortest marks can still rank high, since every lane falls with length. */
 const POSTING_CAP = 400;
@@ -47,7 +47,6 @@ const MIN_CAP = 40;
 /** Candidates fetched and scored per query, the most-voted first. */
 const SCORE_BUDGET = 1200;
 const FILTER_BOOST = 4;
-const nearLength = (a: { nearWords: string[] }): number => Math.min(255, a.nearWords.join('').length);
 
 const TIER_RANK = { identical: 0, near_identical: 1, similar: 2, related: 3 } as const;
 
@@ -71,23 +70,7 @@ export const rankHits = (hits: RankedHit[], order: RankOrder): RankedHit[] => {
 export const openSearchIndex = (store: Store): SearchIndex => {
   const repo = createSearchRepo(store.db);
 
-  const indexRecord = (record: Parameters<typeof toMarkRow>[0]): void => {
-    const a = analyzeText(record.mark_text);
-    const row = toMarkRow(record, a);
-    const existing = repo.byTrademark(record.id);
-    if (!existing) {
-      const mid = repo.insertMark(row);
-      repo.addKeys(mid, nearLength(a), keyHashes(a));
-      repo.setText(mid, ftsBody(a));
-      return;
-    }
-    repo.updateMark({ ...row, mid: existing.mid });
-    if (existing.mark_text === record.mark_text) return;
-    const old = analyzeText(existing.mark_text);
-    repo.removeKeys(existing.mid, nearLength(old), keyHashes(old));
-    repo.addKeys(existing.mid, nearLength(a), keyHashes(a));
-    repo.setText(existing.mid, ftsBody(a));
-  };
+  const indexSync = createIndexSync(store.db);
 
   const score = (q: ReturnType<typeof analyze>, rows: SearchMarkRow[], channels: ReadonlySet<Channel>, out: RankedHit[]) => {
     for (const row of rows) {
@@ -99,45 +82,13 @@ export const openSearchIndex = (store: Store): SearchIndex => {
 
   return {
     async sync() {
-      let last = Number(repo.state('last_seq') ?? 0);
-      if (last === 0 && repo.count() > 0) repo.clear();
-      // An empty index is built in bulk: last_seq moves only once all keys are in.
-      const bulk = last === 0 ? repo.beginBulk() : null;
-      let indexed = 0;
-      for (;;) {
-        const changed = repo.changedSince(last, SYNC_BATCH);
-        if (changed.length === 0) break;
-        repo.transaction(() => {
-          for (const c of changed) {
-            if (!bulk) {
-              indexRecord(c);
-              continue;
-            }
-            const a = analyzeText(c.mark_text);
-            const mid = repo.insertMark(toMarkRow(c, a));
-            bulk(mid, nearLength(a), keyHashes(a));
-            repo.setText(mid, ftsBody(a));
-          }
-          last = changed[changed.length - 1]!.seq;
-          if (!bulk) repo.setState('last_seq', String(last));
-        });
-        indexed += changed.length;
-      }
-      if (bulk) {
-        repo.transaction(() => {
-          repo.finishBulk();
-          if (indexed > 0) repo.setState('last_seq', String(last));
-        });
-      }
-      return { indexed };
+      return { indexed: indexSync.sync() };
     },
     async ping() {
       repo.state('last_seq');
     },
     async lag() {
-      const last = Number(repo.state('last_seq') ?? 0);
-      const head = repo.storeSeq();
-      return head > last ? head - last : 0;
+      return indexSync.lag();
     },
     async search(q, channels, filter, order, window) {
       const a = analyze(q);

@@ -1,5 +1,6 @@
-// SQL of the search index (migration 002): mark rows with their matching forms and filter columns,
-// hashed channel keys, the trigram FTS5 table, sync state, and filtered listing for searches.
+// SQL that reads the search index (migration 002) for queries: postings of hashed channel keys,
+// trigram substrings, mark rows, filtered listing, and the state the cursors need. Writes live in
+// search-write-repo.ts.
 import type { Db } from './sqlite.js';
 
 export interface SearchMarkRow {
@@ -25,24 +26,7 @@ export interface SearchMarkRow {
   /** From the trademarks table, filled in only for an updated_at sort. */
   updated_at?: string;
 }
-export type SearchMarkInput = Omit<SearchMarkRow, 'mid' | 'updated_at'>;
 
-/** What the index needs of a changed trademark, read from columns (no record JSON parsed in JS). */
-export interface ChangedMark {
-  seq: number;
-  id: string;
-  mark_text: string | null;
-  office_code: string;
-  status_primary: string;
-  status_stage: string;
-  register_type: string | null;
-  /** Comma-separated Nice classes, or null. */
-  classes: string | null;
-  filing_date: string | null;
-  registration_date: string | null;
-  publication_date: string | null;
-  expiry_date: string | null;
-}
 
 export const DATE_FIELDS = ['filing_date', 'registration_date', 'publication_date', 'expiry_date'] as const;
 export type DateField = (typeof DATE_FIELDS)[number];
@@ -163,24 +147,6 @@ const whereClause = (f: SearchFilter): Clause => {
 export const createSearchRepo = (db: Db) => {
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM search_state WHERE key = ?');
   const putState = db.prepare('INSERT INTO search_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-  const byTrademark = db.prepare<[string], SearchMarkRow>('SELECT * FROM search_mark WHERE trademark_id = ?');
-  const insertMark = db.prepare(
-    `INSERT INTO search_mark (trademark_id, mark_text, folded, compact, rcompact, near_words, skeleton, pcodes, wcodes,
-       office_code, status_primary, status_stage, register_type, classes, filing_date, registration_date, publication_date, expiry_date)
-     VALUES (@trademark_id, @mark_text, @folded, @compact, @rcompact, @near_words, @skeleton, @pcodes, @wcodes,
-       @office_code, @status_primary, @status_stage, @register_type, @classes, @filing_date, @registration_date, @publication_date, @expiry_date)`,
-  );
-  const updateMark = db.prepare(
-    `UPDATE search_mark SET mark_text = @mark_text, folded = @folded, compact = @compact, rcompact = @rcompact, near_words = @near_words,
-       skeleton = @skeleton, pcodes = @pcodes, wcodes = @wcodes, office_code = @office_code, status_primary = @status_primary,
-       status_stage = @status_stage, register_type = @register_type, classes = @classes, filing_date = @filing_date,
-       registration_date = @registration_date, publication_date = @publication_date, expiry_date = @expiry_date
-     WHERE mid = @mid`,
-  );
-  const insertKeys = db.prepare('INSERT OR IGNORE INTO search_key (h, len, mid) SELECT value, ?, ? FROM json_each(?)');
-  const deleteKeys = db.prepare('DELETE FROM search_key WHERE h IN (SELECT value FROM json_each(?)) AND len = ? AND mid = ?');
-  const insertFts = db.prepare('INSERT INTO search_fts (rowid, body) VALUES (?, ?)');
-  const deleteFts = db.prepare('DELETE FROM search_fts WHERE rowid = ?');
   const postings = db.prepare<[number, number, number, number], { mid: number }>(
     'SELECT mid FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?',
   );
@@ -193,15 +159,7 @@ export const createSearchRepo = (db: Db) => {
   const updatedAt = db.prepare<[string], { mid: number; updated_at: string }>(
     'SELECT m.mid, t.updated_at FROM search_mark m JOIN trademarks t ON t.id = m.trademark_id WHERE m.mid IN (SELECT value FROM json_each(?))',
   );
-  const storeSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
-  const changed = db.prepare<[number, number], ChangedMark>(
-    `SELECT t.seq, t.id, t.mark_text, t.office_code, t.status_primary, t.status_stage, t.filing_date, t.registration_date, t.expiry_date,
-       json_extract(t.record, '$.publication_date') AS publication_date, lower(json_extract(t.record, '$.register.type')) AS register_type,
-       (SELECT group_concat(c.nice_class) FROM trademark_classes c WHERE c.trademark_id = t.id) AS classes
-     FROM trademarks t WHERE t.seq > ? ORDER BY t.seq LIMIT ?`,
-  );
   const allRows = db.prepare<[number, number], SearchMarkRow>('SELECT * FROM search_mark WHERE mid > ? ORDER BY mid LIMIT ?');
-  const markCount = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM search_mark');
 
   return {
     state(key: string): string | null {
@@ -209,43 +167,6 @@ export const createSearchRepo = (db: Db) => {
     },
     setState(key: string, value: string): void {
       putState.run(key, value);
-    },
-    byTrademark(id: string): SearchMarkRow | undefined {
-      return byTrademark.get(id);
-    },
-    insertMark(row: SearchMarkInput): number {
-      return Number(insertMark.run(row).lastInsertRowid);
-    },
-    updateMark(row: SearchMarkRow): void {
-      updateMark.run(row);
-    },
-    addKeys(mid: number, len: number, hashes: readonly number[]): void {
-      if (hashes.length) insertKeys.run(len, mid, json(hashes));
-    },
-    /** Bulk build of an empty index: keys go to an unindexed temp table, sorted in once at the end. */
-    beginBulk(): (mid: number, len: number, hashes: readonly number[]) => void {
-      db.exec('CREATE TEMP TABLE IF NOT EXISTS bulk_key (h INTEGER NOT NULL, len INTEGER NOT NULL, mid INTEGER NOT NULL)');
-      const stage = db.prepare('INSERT INTO temp.bulk_key (h, len, mid) SELECT value, ?, ? FROM json_each(?)');
-      return (mid, len, hashes) => {
-        if (hashes.length) stage.run(len, mid, json(hashes));
-      };
-    },
-    finishBulk(): void {
-      db.exec('INSERT OR IGNORE INTO search_key (h, len, mid) SELECT h, len, mid FROM temp.bulk_key ORDER BY h, len, mid; DROP TABLE temp.bulk_key');
-    },
-    /** Empties the index (an interrupted bulk build starts again). */
-    clear(): void {
-      db.exec("DELETE FROM search_key; DELETE FROM search_mark; DELETE FROM search_fts; DELETE FROM search_state WHERE key = 'last_seq'");
-    },
-    removeKeys(mid: number, len: number, hashes: readonly number[]): void {
-      if (hashes.length) deleteKeys.run(json(hashes), len, mid);
-    },
-    setText(mid: number, body: string | null): void {
-      deleteFts.run(mid);
-      if (body) insertFts.run(mid, body);
-    },
-    transaction<T>(fn: () => T): T {
-      return db.transaction(fn)();
     },
     /** Marks filed under a key with a near form of min..max characters, shortest first, at most `cap`. */
     postings(hash: number, min: number, max: number, cap: number): number[] {
@@ -257,14 +178,6 @@ export const createSearchRepo = (db: Db) => {
     },
     rows(mids: readonly number[]): SearchMarkRow[] {
       return mids.length ? rowsByMid.all(json(mids)) : [];
-    },
-    /** Trademarks changed after a store sequence number, oldest change first. */
-    changedSince(seq: number, limit: number): ChangedMark[] {
-      return changed.all(seq, limit);
-    },
-    /** The store's latest change sequence number. */
-    storeSeq(): number {
-      return storeSeq.get()?.seq ?? 0;
     },
     /** Every mark row in mid order, a batch at a time (the exhaustive scorer of the benchmark). */
     *scan(batch = 5000): Generator<SearchMarkRow[]> {
@@ -278,9 +191,6 @@ export const createSearchRepo = (db: Db) => {
     /** updated_at per mark, read only when a search sorts by it (it lives in the wide trademarks rows). */
     updatedAt(mids: readonly number[]): Map<number, string> {
       return new Map(updatedAt.all(json(mids)).map((r) => [r.mid, r.updated_at]));
-    },
-    count(): number {
-      return markCount.get()!.n;
     },
     /** The subset of `mids` that pass the filter. */
     passing(mids: readonly number[], filter: SearchFilter): Set<number> {
