@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 import type { Meter } from '../ops/define-op.js';
 import type { Principal } from './authenticate.js';
+import { countersFor } from './limit-counters.js';
 import type { DailyTier, OrgLimits, Tier } from './schemas.js';
 
 export interface Admission {
@@ -31,13 +32,13 @@ const windowOf = (nowMs: number, seconds: number): { start: number; reset: numbe
 };
 
 /**
- * The limiter is stateless: window and daily counters live with the store's usage repo, so every
- * limiter over the same store (REST, /mcp, a second instance of this class) shares them.
+ * The limiter is stateless: window and daily counters live in the store's counters
+ * (limit-counters.ts), so every limiter over the same store (REST, /mcp, a second instance of
+ * this class, every worker of a clustered `tm serve`) shares them.
  */
 export class RateLimiter {
   /** Admits one call or throws 429 `rate_limited` with `retry_after`; counts it in usage when admitted. */
   async admit(ctx: Context, principal: Principal, opts: AdmitOptions): Promise<Admission> {
-    const usage = ctx.store.auth.usage;
     const now = ctx.clock.now();
     const nowMs = now.getTime();
     const today = now.toISOString().slice(0, 10);
@@ -45,31 +46,32 @@ export class RateLimiter {
     const w = principal.limits[opts.tier];
     const win = windowOf(nowMs, w.window_seconds);
     const counted = opts.counted !== false;
-    let used = usage.windowCount(orgId, opts.tier, win.start);
-    if (counted && used >= w.limit) throw limited(w.limit, w.window_seconds, win.reset, opts.tier);
     const dayReset = Math.max(1, Math.ceil((Date.parse(`${today}T00:00:00Z`) + DAY_S * 1000 - nowMs) / 1000));
-    let dayUsed = opts.daily ? usage.dayCount(orgId, today, opts.daily) : 0;
     const dayCap = opts.daily ? principal.limits.daily[opts.daily] : 0;
-    if (counted && opts.daily && dayUsed >= dayCap) throw limited(dayCap, DAY_S, dayReset, `${opts.daily} daily`);
-    if (counted) {
-      used = usage.windowAdd(orgId, opts.tier, win.start);
-      if (opts.daily) {
-        usage.dayAdd(orgId, today, opts.daily);
-        dayUsed++;
-      }
-      usage.count(orgId, principal.livemode, today, opts.daily ?? opts.tier, opts.meter);
+    const taken = await countersFor(ctx.store).take({
+      key: orgId,
+      tier: opts.tier,
+      start: win.start,
+      limit: w.limit,
+      daily: opts.daily ? { day: today, tier: opts.daily, cap: dayCap } : null,
+      counted,
+    });
+    if (!taken.ok) {
+      throw taken.over === 'window' ? limited(w.limit, w.window_seconds, win.reset, opts.tier) : limited(dayCap, DAY_S, dayReset, `${opts.daily} daily`);
     }
-    const policies: Admission['policies'] = [{ limit: w.limit, window: w.window_seconds, remaining: Math.max(0, w.limit - used), reset: win.reset }];
-    if (opts.daily) policies.push({ limit: dayCap, window: DAY_S, remaining: Math.max(0, dayCap - dayUsed), reset: dayReset });
+    if (counted) ctx.store.auth.usage.count(orgId, principal.livemode, today, opts.daily ?? opts.tier, opts.meter);
+    const policies: Admission['policies'] = [{ limit: w.limit, window: w.window_seconds, remaining: Math.max(0, w.limit - taken.used), reset: win.reset }];
+    if (opts.daily) policies.push({ limit: dayCap, window: DAY_S, remaining: Math.max(0, dayCap - taken.dayUsed), reset: dayReset });
     return { policies };
   }
 }
 
 /** Remaining calls in a tier's current window, for `/v1/usage`, without counting one. */
-export const peekWindow = (ctx: Context, orgId: string, limits: OrgLimits, tier: Tier): { remaining: number; limit: number; resets_in: number } => {
+export const peekWindow = async (ctx: Context, orgId: string, limits: OrgLimits, tier: Tier): Promise<{ remaining: number; limit: number; resets_in: number }> => {
   const w = limits[tier];
   const win = windowOf(ctx.clock.now().getTime(), w.window_seconds);
-  const used = ctx.store.auth.usage.windowCount(orgId, tier, win.start);
+  const taken = await countersFor(ctx.store).take({ key: orgId, tier, start: win.start, limit: w.limit, daily: null, counted: false });
+  const used = taken.ok ? taken.used : 0;
   return { remaining: Math.max(0, w.limit - used), limit: w.limit, resets_in: win.reset };
 };
 
@@ -93,10 +95,11 @@ export const rateLimitHeaders = (a: Admission): Record<string, string> => {
 /** Failed authentications allowed per client address and window, before 429 for that address. */
 export const AUTH_FAILURES = { limit: 100, window_seconds: 60 };
 
-const failureState = (ctx: Context, client: string, add: boolean): Admission => {
+/** A failed authentication counts without a ceiling; the check before authenticating refuses past the limit. */
+const failureState = async (ctx: Context, client: string, add: boolean): Promise<Admission> => {
   const win = windowOf(ctx.clock.now().getTime(), AUTH_FAILURES.window_seconds);
-  const usage = ctx.store.auth.usage;
-  const used = add ? usage.windowAdd(`ip:${client}`, 'auth', win.start) : usage.windowCount(`ip:${client}`, 'auth', win.start);
+  const taken = await countersFor(ctx.store).take({ key: `ip:${client}`, tier: 'auth', start: win.start, limit: Number.MAX_SAFE_INTEGER, daily: null, counted: add });
+  const used = taken.ok ? taken.used : 0;
   return { policies: [{ limit: AUTH_FAILURES.limit, window: AUTH_FAILURES.window_seconds, remaining: Math.max(0, AUTH_FAILURES.limit - used), reset: win.reset }] };
 };
 
@@ -105,11 +108,11 @@ const failureState = (ctx: Context, client: string, add: boolean): Admission => 
  * counted per client address: past the limit the address gets 429 until the window resets, which
  * keeps key guessing slow. Returns the policy for the response headers.
  */
-export const checkAuthFailures = (ctx: Context, client: string): Admission => {
-  const state = failureState(ctx, client, false);
+export const checkAuthFailures = async (ctx: Context, client: string): Promise<Admission> => {
+  const state = await failureState(ctx, client, false);
   const p = state.policies[0]!;
   if (p.remaining <= 0) throw limited(p.limit, p.window, p.reset, 'failed authentication');
   return state;
 };
 
-export const countAuthFailure = (ctx: Context, client: string): Admission => failureState(ctx, client, true);
+export const countAuthFailure = (ctx: Context, client: string): Promise<Admission> => failureState(ctx, client, true);

@@ -107,12 +107,12 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   const op = pickOp(route, c);
   c.set('op', op);
   const client = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
-  c.set('admission', checkAuthFailures(ctx, client));
+  c.set('admission', await checkAuthFailures(ctx, client));
   let principal: Principal;
   try {
     principal = await authenticateApiKey(ctx, c.req.header('authorization'));
   } catch (err) {
-    c.set('admission', countAuthFailure(ctx, client));
+    c.set('admission', await countAuthFailure(ctx, client));
     throw err;
   }
   c.set('principal', principal);

@@ -75,8 +75,8 @@ const errorResponse = (err: TmError, requestId: string, headers: Record<string, 
  * Spec §8: every response carries RateLimit-Policy and RateLimit (for a request without a counted
  * call, the MCP window as it stands), and an MCP limit hit carries Retry-After.
  */
-const withLimitHeaders = (res: Response, outcome: MeterOutcome, ctx: Context, principal: Principal): Response => {
-  const peek = peekWindow(ctx, principal.org.id, principal.limits, 'mcp');
+const withLimitHeaders = async (res: Response, outcome: MeterOutcome, ctx: Context, principal: Principal): Promise<Response> => {
+  const peek = await peekWindow(ctx, principal.org.id, principal.limits, 'mcp');
   const admission = outcome.admission ?? {
     policies: [{ limit: peek.limit, window: principal.limits.mcp.window_seconds, remaining: peek.remaining, reset: peek.resets_in }],
   };
@@ -173,7 +173,7 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     if (!verdict.ok) return errorResponse(new TmError('forbidden', verdict.detail), requestId);
     try {
       // Failed authentications are limited per client address, as on every REST route.
-      checkAuthFailures(ctx, client);
+      await checkAuthFailures(ctx, client);
     } catch (err) {
       const e = toTmError(err);
       return errorResponse(e, requestId, e.retryAfter === null ? {} : { 'Retry-After': String(e.retryAfter) });
@@ -189,7 +189,7 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
       const e = toTmError(err);
       if (e.type !== 'unauthorized') return errorResponse(e, requestId);
       return errorResponse(e, requestId, {
-        ...rateLimitHeaders(countAuthFailure(ctx, client)),
+        ...rateLimitHeaders(await countAuthFailure(ctx, client)),
         'WWW-Authenticate': wwwAuthenticate(baseOf(req.url), e.message),
       });
     }

@@ -33,7 +33,7 @@ export const getUsage = defineOp({
     const period = Object.fromEntries(
       TIERS.map((t) => [t, { used: used.get(t) ?? 0, limit: limits.daily[t], resets_at: resetsAt }]),
     ) as Usage['current_period'];
-    const rate = Object.fromEntries(TIERS.map((t) => [t, peekWindow(ctx, org.id, limits, t)])) as Usage['rate_limits'];
+    const rate = Object.fromEntries(await Promise.all(TIERS.map(async (t) => [t, await peekWindow(ctx, org.id, limits, t)]))) as Usage['rate_limits'];
     return { object: 'usage' as const, current_period: period, rate_limits: rate, livemode: org.livemode, request_id: ctx.requestId };
   },
 });

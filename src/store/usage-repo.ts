@@ -50,12 +50,6 @@ export const createUsageRepo = (db: Db) => {
     'SELECT * FROM request_log WHERE org_id = ? AND livemode = ? AND id = ?',
   );
 
-  // Rate-limit windows and today's per-tier totals live in memory beside the buffered writes, so
-  // every surface sharing this store (REST, /mcp) shares one window per organization.
-  const windows = new Map<string, { start: number; count: number }>();
-  const dayTotals = new Map<string, number>();
-  let totalsDay = '';
-
   const pendingUsage = new Map<string, number>();
   const pendingLogs: RequestLogRow[] = [];
   let timer: NodeJS.Timeout | null = null;
@@ -103,36 +97,10 @@ export const createUsageRepo = (db: Db) => {
       schedule();
     },
     flush: flushNow,
-    /** Calls counted in the window of a tier that starts at `start` (ms). */
-    windowCount(orgId: string, tier: string, start: number): number {
-      const slot = windows.get(`${orgId}\u0000${tier}`);
-      return slot && slot.start === start ? slot.count : 0;
-    },
-    windowAdd(orgId: string, tier: string, start: number): number {
-      const key = `${orgId}\u0000${tier}`;
-      const slot = windows.get(key);
-      const count = slot && slot.start === start ? slot.count + 1 : 1;
-      windows.set(key, { start, count });
-      return count;
-    },
-    /** Today's calls of an organization in a daily tier, live and test together (the cap is shared). */
-    dayCount(orgId: string, day: string, tier: string): number {
-      if (day !== totalsDay) {
-        dayTotals.clear();
-        totalsDay = day;
-      }
-      const key = `${orgId}\u0000${tier}`;
-      let n = dayTotals.get(key);
-      if (n === undefined) {
-        flushNow();
-        n = dayTotal.get(orgId, day, tier)?.n ?? 0;
-        dayTotals.set(key, n);
-      }
-      return n;
-    },
-    dayAdd(orgId: string, day: string, tier: string): void {
-      const key = `${orgId}\u0000${tier}`;
-      dayTotals.set(key, (dayTotals.get(key) ?? 0) + 1);
+    /** Today's stored calls of an organization in a daily tier, live and test together (the cap is shared). */
+    dayTotal(orgId: string, day: string, tier: string): number {
+      flushNow();
+      return dayTotal.get(orgId, day, tier)?.n ?? 0;
     },
     async countsSince(orgId: string, livemode: boolean, day: string): Promise<UsageCountRow[]> {
       flushNow();

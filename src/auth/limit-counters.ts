@@ -1,0 +1,77 @@
+// The counting state behind rate limits and daily caps: fixed windows and per-UTC-day totals, with
+// check-and-count as one atomic step. One process keeps them in memory; the workers of a clustered
+// `tm serve` share the primary's through IPC (src/http/cluster-counters.ts), so a limit of N per
+// window admits exactly N calls whichever worker serves them.
+import type { Store } from '../store/store.js';
+
+/** One call against a window and, optionally, a daily cap, keyed by organization (or client address). */
+export interface TakeRequest {
+  key: string;
+  tier: string;
+  /** Start of the current window (ms since the epoch). */
+  start: number;
+  limit: number;
+  daily: { day: string; tier: string; cap: number } | null;
+  /** False: report the counts without counting or refusing (MCP account tools, `/v1/usage`). */
+  counted: boolean;
+}
+
+export type TakeResult = { ok: true; used: number; dayUsed: number } | { ok: false; over: 'window' | 'day' };
+
+export interface LimitCounters {
+  take(request: TakeRequest): Promise<TakeResult>;
+}
+
+/** Today's calls of a daily tier already stored (earlier runs, other processes), to seed a day total. */
+export type DaySeed = (key: string, day: string, tier: string) => number;
+
+/** Check-and-count in memory; synchronous, so it is atomic within its process. */
+export const createMemoryCounters = (seed: DaySeed) => {
+  const windows = new Map<string, { start: number; count: number }>();
+  const dayTotals = new Map<string, number>();
+  let totalsDay = '';
+
+  const take = (r: TakeRequest): TakeResult => {
+    const wKey = `${r.key}\u0000${r.tier}`;
+    const slot = windows.get(wKey);
+    const used = slot && slot.start === r.start ? slot.count : 0;
+    if (r.counted && used >= r.limit) return { ok: false, over: 'window' };
+    let dayUsed = 0;
+    let dKey = '';
+    if (r.daily) {
+      if (r.daily.day !== totalsDay) {
+        dayTotals.clear();
+        totalsDay = r.daily.day;
+      }
+      dKey = `${r.key}\u0000${r.daily.tier}`;
+      dayUsed = dayTotals.get(dKey) ?? seed(r.key, r.daily.day, r.daily.tier);
+      dayTotals.set(dKey, dayUsed);
+      if (r.counted && dayUsed >= r.daily.cap) return { ok: false, over: 'day' };
+    }
+    if (!r.counted) return { ok: true, used, dayUsed };
+    windows.set(wKey, { start: r.start, count: used + 1 });
+    if (r.daily) dayTotals.set(dKey, dayUsed + 1);
+    return { ok: true, used: used + 1, dayUsed: r.daily ? dayUsed + 1 : 0 };
+  };
+  return { take };
+};
+
+export type MemoryCounters = ReturnType<typeof createMemoryCounters>;
+
+const bound = new WeakMap<Store, LimitCounters>();
+
+/** Makes every limiter over `store` in this process use `counters` (a cluster worker binds the primary's). */
+export const bindCounters = (store: Store, counters: LimitCounters): void => {
+  bound.set(store, counters);
+};
+
+/** The counters of a store: those bound to it, else this process's own, seeded from its usage totals. */
+export const countersFor = (store: Store): LimitCounters => {
+  let counters = bound.get(store);
+  if (!counters) {
+    const memory = createMemoryCounters((key, day, tier) => store.auth.usage.dayTotal(key, day, tier));
+    counters = { take: async (r) => memory.take(r) };
+    bound.set(store, counters);
+  }
+  return counters;
+};
