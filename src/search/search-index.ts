@@ -3,16 +3,19 @@
 // filtering and ranking. The index persists in the store's database; nothing is rebuilt per query.
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
-import { createSearchRepo, restricts, type ListOrder, type SearchFilter, type SearchMarkRow } from '../store/search-repo.js';
-import { analyze, keyHash, queryKeys, type Channel } from './analyze.js';
+import { createSearchRepo, restricts, type ListOrder, type SearchFilter } from '../store/search-repo.js';
+import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './analyze.js';
 import { createIndexSync } from './index-sync.js';
-import { rowAnalysis } from './indexer.js';
+import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
 import { scoreCandidate, type Scored } from './score.js';
 
 export interface RankedHit {
   trademarkId: string;
+  mid: number;
+  filingDate: string | null;
+  /** From the trademarks table, filled in only for an updated_at sort. */
+  updatedAt?: string;
   scored: Scored;
-  row: SearchMarkRow;
 }
 
 export type RankOrder = 'relevance' | 'filing_date' | '-filing_date' | 'updated_at' | '-updated_at';
@@ -53,18 +56,18 @@ const TIER_RANK = { identical: 0, near_identical: 1, similar: 2, related: 3 } as
 const byRelevance = (a: RankedHit, b: RankedHit): number =>
   b.scored.score - a.scored.score ||
   TIER_RANK[a.scored.tier] - TIER_RANK[b.scored.tier] ||
-  (b.row.filing_date ?? '').localeCompare(a.row.filing_date ?? '') ||
-  a.row.mid - b.row.mid;
+  (b.filingDate ?? '').localeCompare(a.filingDate ?? '') ||
+  a.mid - b.mid;
 
-const byField = (field: 'filing_date' | 'updated_at', desc: boolean) => (a: RankedHit, b: RankedHit): number => {
-  const c = (a.row[field] ?? '').localeCompare(b.row[field] ?? '');
+const byField = (field: 'filingDate' | 'updatedAt', desc: boolean) => (a: RankedHit, b: RankedHit): number => {
+  const c = (a[field] ?? '').localeCompare(b[field] ?? '');
   return (desc ? -c : c) || byRelevance(a, b);
 };
 
 export const rankHits = (hits: RankedHit[], order: RankOrder): RankedHit[] => {
   if (order === 'relevance') return hits.sort(byRelevance);
   const desc = order.startsWith('-');
-  return hits.sort(byField(desc ? (order.slice(1) as 'filing_date') : (order as 'filing_date'), desc));
+  return hits.sort(byField(order.endsWith('updated_at') ? 'updatedAt' : 'filingDate', desc));
 };
 
 export const openSearchIndex = (store: Store): SearchIndex => {
@@ -72,12 +75,22 @@ export const openSearchIndex = (store: Store): SearchIndex => {
 
   const indexSync = createIndexSync(store.db);
 
-  const score = (q: ReturnType<typeof analyze>, rows: SearchMarkRow[], channels: ReadonlySet<Channel>, out: RankedHit[]) => {
-    for (const row of rows) {
-      if (!row.compact) continue;
-      const scored = scoreCandidate(q, rowAnalysis(row), channels);
-      if (scored) out.push({ trademarkId: row.trademark_id, scored, row });
+  const cache = createMarkCache();
+
+  const score = (q: Analysis, marks: readonly MarkForms[], channels: ReadonlySet<Channel>, out: RankedHit[]) => {
+    for (const m of marks) {
+      if (!m.a.compact) continue;
+      const scored = scoreCandidate(q, m.a, channels);
+      if (scored) out.push({ trademarkId: m.trademarkId, mid: m.mid, filingDate: m.filingDate, scored });
     }
+  };
+
+  /** The scoring forms of the candidates, from the cache where it still holds them. */
+  const forms = (mids: readonly number[]): MarkForms[] => {
+    cache.validate(repo.state('last_seq'));
+    const { found, missing } = cache.lookup(mids);
+    cache.add(repo.forms(missing), found);
+    return found;
   };
 
   return {
@@ -121,10 +134,10 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       }
       if (mids.length > SCORE_BUDGET) mids = mids.sort((x, y) => votes.get(y)! - votes.get(x)!).slice(0, SCORE_BUDGET);
       const hits: RankedHit[] = [];
-      score(a, repo.rows(mids), channels, hits);
+      score(a, forms(mids), channels, hits);
       if (order.endsWith('updated_at')) {
-        const at = repo.updatedAt(hits.map((h) => h.row.mid));
-        for (const h of hits) h.row.updated_at = at.get(h.row.mid);
+        const at = repo.updatedAt(hits.map((h) => h.mid));
+        for (const h of hits) h.updatedAt = at.get(h.mid);
       }
       return rankHits(hits, order).slice(0, window);
     },
@@ -144,7 +157,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     async exhaustive(q, channels, window) {
       const a = analyze(q);
       const hits: RankedHit[] = [];
-      for (const rows of repo.scan()) score(a, rows, channels, hits);
+      for (const rows of repo.scan()) score(a, rows.map(toForms), channels, hits);
       return rankHits(hits, 'relevance').slice(0, window);
     },
   };

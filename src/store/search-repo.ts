@@ -23,10 +23,13 @@ export interface SearchMarkRow {
   registration_date: string | null;
   publication_date: string | null;
   expiry_date: string | null;
-  /** From the trademarks table, filled in only for an updated_at sort. */
-  updated_at?: string;
 }
 
+/** The columns the scorer and the ranking read, as a raw row: mid, trademark_id, folded, compact,
+ *  near_words, skeleton, pcodes, wcodes, filing_date. */
+export type MarkFormsRow = [number, string, string, string, string, string, string, string, string | null];
+
+const FORMS = 'mid, trademark_id, folded, compact, near_words, skeleton, pcodes, wcodes, filing_date';
 
 export const DATE_FIELDS = ['filing_date', 'registration_date', 'publication_date', 'expiry_date'] as const;
 export type DateField = (typeof DATE_FIELDS)[number];
@@ -147,19 +150,20 @@ const whereClause = (f: SearchFilter): Clause => {
 export const createSearchRepo = (db: Db) => {
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM search_state WHERE key = ?');
   const putState = db.prepare('INSERT INTO search_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-  const postings = db.prepare<[number, number, number, number], { mid: number }>(
-    'SELECT mid FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?',
-  );
-  const substring = db.prepare<[string, number], { mid: number }>(
-    'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
-  );
-  const rowsByMid = db.prepare<[string], SearchMarkRow>(
-    'SELECT * FROM search_mark WHERE mid IN (SELECT value FROM json_each(?))',
-  );
+  // Plucked and raw statements: no per-row object is built for the thousands of rows a query reads.
+  const postings = db
+    .prepare<[number, number, number, number], number>('SELECT mid FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
+    .pluck();
+  const substring = db
+    .prepare<[string, number], number>(
+      'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
+    )
+    .pluck();
+  const formsByMid = db.prepare<[string], MarkFormsRow>(`SELECT ${FORMS} FROM search_mark WHERE mid IN (SELECT value FROM json_each(?))`).raw();
   const updatedAt = db.prepare<[string], { mid: number; updated_at: string }>(
     'SELECT m.mid, t.updated_at FROM search_mark m JOIN trademarks t ON t.id = m.trademark_id WHERE m.mid IN (SELECT value FROM json_each(?))',
   );
-  const allRows = db.prepare<[number, number], SearchMarkRow>('SELECT * FROM search_mark WHERE mid > ? ORDER BY mid LIMIT ?');
+  const allForms = db.prepare<[number, number], MarkFormsRow>(`SELECT ${FORMS} FROM search_mark WHERE mid > ? ORDER BY mid LIMIT ?`).raw();
 
   return {
     state(key: string): string | null {
@@ -170,21 +174,22 @@ export const createSearchRepo = (db: Db) => {
     },
     /** Marks filed under a key with a near form of min..max characters, shortest first, at most `cap`. */
     postings(hash: number, min: number, max: number, cap: number): number[] {
-      return postings.all(hash, min, max, cap).map((r) => r.mid);
+      return postings.all(hash, min, max, cap);
     },
     /** Marks whose text contains a fragment (3+ characters), shortest first. */
     substring(fragment: string, cap: number): number[] {
-      return substring.all(ftsPhrase(fragment), cap).map((r) => r.mid);
+      return substring.all(ftsPhrase(fragment), cap);
     },
-    rows(mids: readonly number[]): SearchMarkRow[] {
-      return mids.length ? rowsByMid.all(json(mids)) : [];
+    /** The scoring columns of the given marks, in no particular order. */
+    forms(mids: readonly number[]): MarkFormsRow[] {
+      return mids.length ? formsByMid.all(json(mids)) : [];
     },
-    /** Every mark row in mid order, a batch at a time (the exhaustive scorer of the benchmark). */
-    *scan(batch = 5000): Generator<SearchMarkRow[]> {
+    /** Every mark's scoring columns in mid order, a batch at a time (the benchmark's exhaustive scorer). */
+    *scan(batch = 5000): Generator<MarkFormsRow[]> {
       for (let after = 0; ; ) {
-        const rows = allRows.all(after, batch);
+        const rows = allForms.all(after, batch);
         if (rows.length === 0) return;
-        after = rows[rows.length - 1]!.mid;
+        after = rows[rows.length - 1]![0];
         yield rows;
       }
     },
