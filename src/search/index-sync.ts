@@ -1,11 +1,11 @@
 // Keeping the search index current: reads the store's changes since the last synced sequence
 // number, analyses each mark and writes its row, keys and trigram text. An empty index is built in
 // bulk, and its sequence number moves only once every key is in, so an interrupted build restarts.
-import type { Db } from '../store/sqlite.js';
+import { loadPragmas, type Db } from '../store/sqlite.js';
 import { createSearchWriter, type ChangedMark } from '../store/search-write-repo.js';
 import { analyzeText, ftsBody, keyHashes, nearLength, toMarkRow } from './indexer.js';
 
-const SYNC_BATCH = 5000;
+const SYNC_BATCH = 10_000;
 
 export const createIndexSync = (db: Db) => {
   const writer = createSearchWriter(db);
@@ -28,39 +28,48 @@ export const createIndexSync = (db: Db) => {
     writer.setText(existing.mid, ftsBody(a));
   };
 
+  const syncAll = (): number => {
+    let last = writer.lastSeq();
+    if (last === 0 && writer.count() > 0) writer.clear();
+    const bulk = last === 0 ? writer.beginBulk() : null;
+    let indexed = 0;
+    for (;;) {
+      const changed = writer.changedSince(last, SYNC_BATCH);
+      if (changed.length === 0) break;
+      writer.transaction(() => {
+        for (const c of changed) {
+          if (!bulk) {
+            indexRecord(c);
+            continue;
+          }
+          const a = analyzeText(c.mark_text);
+          const mid = writer.insertMark(toMarkRow(c, a));
+          bulk.stage(mid, nearLength(a), keyHashes(a));
+          writer.setText(mid, ftsBody(a));
+        }
+        last = changed[changed.length - 1]!.seq;
+        if (!bulk) writer.setLastSeq(last);
+      });
+      indexed += changed.length;
+    }
+    if (bulk) {
+      writer.transaction(() => {
+        bulk.finish();
+        if (indexed > 0) writer.setLastSeq(last);
+      });
+    }
+    return indexed;
+  };
+
   return {
     /** Brings the index up to date with the store; returns how many changed marks it indexed. */
     sync(): number {
-      let last = writer.lastSeq();
-      if (last === 0 && writer.count() > 0) writer.clear();
-      const bulk = last === 0 ? writer.beginBulk() : null;
-      let indexed = 0;
-      for (;;) {
-        const changed = writer.changedSince(last, SYNC_BATCH);
-        if (changed.length === 0) break;
-        writer.transaction(() => {
-          for (const c of changed) {
-            if (!bulk) {
-              indexRecord(c);
-              continue;
-            }
-            const a = analyzeText(c.mark_text);
-            const mid = writer.insertMark(toMarkRow(c, a));
-            bulk(mid, nearLength(a), keyHashes(a));
-            writer.setText(mid, ftsBody(a));
-          }
-          last = changed[changed.length - 1]!.seq;
-          if (!bulk) writer.setLastSeq(last);
-        });
-        indexed += changed.length;
+      const restore = loadPragmas(db);
+      try {
+        return syncAll();
+      } finally {
+        restore();
       }
-      if (bulk) {
-        writer.transaction(() => {
-          writer.finishBulk();
-          if (indexed > 0) writer.setLastSeq(last);
-        });
-      }
-      return indexed;
     },
     /** Store changes not yet indexed. */
     lag(): number {

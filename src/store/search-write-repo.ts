@@ -1,6 +1,7 @@
 // SQL that maintains the search index (migration 002): mark rows, hashed keys (row by row, or
 // staged and sorted in once for an empty index), the trigram table, and the synced store sequence.
-import type { Db } from './sqlite.js';
+import { SEARCH_MARK_INDEXES } from './migrations/002-search.js';
+import { createIndexes, dropIndexes, type Db } from './sqlite.js';
 import type { SearchMarkRow } from './search-repo.js';
 
 export type SearchMarkInput = Omit<SearchMarkRow, 'mid' | 'updated_at'>;
@@ -24,7 +25,14 @@ export interface ChangedMark {
 
 const json = (values: readonly unknown[]): string => JSON.stringify(values);
 
+/** Key rows staged per statement in a bulk build: bound parameters cost far less than JSON. */
+const STAGE_ROWS = 100;
+const stageSql = (rows: number): string =>
+  `INSERT INTO temp.bulk_key (h, len, mid) VALUES ${Array.from({ length: rows }, () => '(?,?,?)').join(',')}`;
+
 export const createSearchWriter = (db: Db) => {
+  // A bulk build that was interrupted left the row indexes dropped: build them before anything queries.
+  if (!db.readonly) createIndexes(db, SEARCH_MARK_INDEXES);
   const getSeq = db.prepare<[], { value: string }>("SELECT value FROM search_state WHERE key = 'last_seq'");
   const putSeq = db.prepare(
     "INSERT INTO search_state (key, value) VALUES ('last_seq', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -76,16 +84,33 @@ export const createSearchWriter = (db: Db) => {
     addKeys(mid: number, len: number, hashes: readonly number[]): void {
       if (hashes.length) insertKeys.run(len, mid, json(hashes));
     },
-    /** Bulk build of an empty index: keys go to an unindexed temp table, sorted in once at the end. */
-    beginBulk(): (mid: number, len: number, hashes: readonly number[]) => void {
+    /**
+     * Bulk build of an empty index: the row indexes are dropped, and keys go to an unindexed temp
+     * table. finish() sorts the keys in once and builds the row indexes again.
+     */
+    beginBulk(): { stage(mid: number, len: number, hashes: readonly number[]): void; finish(): void } {
+      dropIndexes(db, SEARCH_MARK_INDEXES);
       db.exec('CREATE TEMP TABLE IF NOT EXISTS bulk_key (h INTEGER NOT NULL, len INTEGER NOT NULL, mid INTEGER NOT NULL)');
-      const stage = db.prepare('INSERT INTO temp.bulk_key (h, len, mid) SELECT value, ?, ? FROM json_each(?)');
-      return (mid, len, hashes) => {
-        if (hashes.length) stage.run(len, mid, json(hashes));
+      const many = db.prepare(stageSql(STAGE_ROWS));
+      const one = db.prepare(stageSql(1));
+      let pending: number[] = [];
+      return {
+        stage(mid, len, hashes) {
+          for (const h of hashes) {
+            pending.push(h, len, mid);
+            if (pending.length === 3 * STAGE_ROWS) {
+              many.run(pending);
+              pending = [];
+            }
+          }
+        },
+        finish() {
+          for (let i = 0; i < pending.length; i += 3) one.run(pending.slice(i, i + 3));
+          pending = [];
+          db.exec('INSERT OR IGNORE INTO search_key (h, len, mid) SELECT h, len, mid FROM temp.bulk_key ORDER BY h, len, mid; DROP TABLE temp.bulk_key');
+          createIndexes(db, SEARCH_MARK_INDEXES);
+        },
       };
-    },
-    finishBulk(): void {
-      db.exec('INSERT OR IGNORE INTO search_key (h, len, mid) SELECT h, len, mid FROM temp.bulk_key ORDER BY h, len, mid; DROP TABLE temp.bulk_key');
     },
     /** Empties the index (an interrupted bulk build starts again). */
     clear(): void {

@@ -5,7 +5,7 @@ import { diffRecords, serializeRecord, type RecordChange } from '../core/diff.js
 import { randomId } from '../core/ids.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
-import type { Db } from './sqlite.js';
+import { createIndexes, dropIndexes, loadPragmas, type Db } from './sqlite.js';
 
 export interface LedgerEvent extends RecordChange {
   id: string;
@@ -46,16 +46,11 @@ const ORDERS = {
 } as const;
 export type TrademarkOrder = keyof typeof ORDERS;
 
-/** Page cache while a load runs (KiB, as a negative cache_size): the id index stays in memory. */
-const LOAD_CACHE_KIB = 262_144;
-
-const indexName = (statement: string): string => /IF NOT EXISTS (\w+)/.exec(statement)![1]!;
-
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
 export const createTrademarkRepo = (db: Db) => {
   // A bulk load that was interrupted left its indexes dropped: build them before anything queries.
-  if (!db.readonly) for (const statement of SECONDARY_INDEXES) db.exec(statement);
+  if (!db.readonly) createIndexes(db, SECONDARY_INDEXES);
   const anyRow = db.prepare('SELECT 1 FROM trademarks LIMIT 1').pluck();
   // One lookup per batch; the stored record is read only when the hash differs and it is not stale.
   const selectHashes = db.prepare<[string], { id: string; content_hash: string; source_date: string | null }>(
@@ -179,15 +174,14 @@ export const createTrademarkRepo = (db: Db) => {
      * indexes are dropped and built once by finish(), which also runs if the load fails.
      */
     async beginLoad(): Promise<{ bulk: boolean; finish(): Promise<void> }> {
-      const cacheSize = db.pragma('cache_size', { simple: true }) as number;
-      db.pragma(`cache_size = -${LOAD_CACHE_KIB}`);
+      const restore = loadPragmas(db);
       const bulk = anyRow.get() === undefined;
-      if (bulk) db.transaction(() => SECONDARY_INDEXES.forEach((statement) => db.exec(`DROP INDEX IF EXISTS ${indexName(statement)}`)))();
+      if (bulk) dropIndexes(db, SECONDARY_INDEXES);
       return {
         bulk,
         async finish() {
-          if (bulk) db.transaction(() => SECONDARY_INDEXES.forEach((statement) => db.exec(statement)))();
-          db.pragma(`cache_size = ${cacheSize}`);
+          if (bulk) createIndexes(db, SECONDARY_INDEXES);
+          restore();
         },
       };
     },

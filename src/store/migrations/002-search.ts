@@ -2,6 +2,13 @@
 // filter columns (search_mark), hashed channel keys ordered by mark length
 // (search_key: capped reads return the shortest marks, which score highest), a trigram FTS5 table for
 // substrings, and the sync state (last indexed store seq, cursor secret).
+/** Indexes only queries use: an empty index is built without them and they are created once at the end. */
+export const SEARCH_MARK_INDEXES: readonly string[] = [
+  'CREATE INDEX IF NOT EXISTS search_mark_compact ON search_mark (compact)',
+  'CREATE INDEX IF NOT EXISTS search_mark_rcompact ON search_mark (rcompact)',
+  'CREATE INDEX IF NOT EXISTS search_mark_filing ON search_mark (filing_date)',
+];
+
 export const sql = `
 CREATE TABLE search_mark (
   mid INTEGER PRIMARY KEY,
@@ -24,9 +31,7 @@ CREATE TABLE search_mark (
   publication_date TEXT,
   expiry_date TEXT
 );
-CREATE INDEX search_mark_compact ON search_mark (compact);
-CREATE INDEX search_mark_rcompact ON search_mark (rcompact);
-CREATE INDEX search_mark_filing ON search_mark (filing_date);
+${SEARCH_MARK_INDEXES.map((statement) => `${statement};`).join('\n')}
 
 CREATE TABLE search_key (
   h INTEGER NOT NULL,

@@ -1,0 +1,49 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSearchWriter } from '../../src/store/search-write-repo.js';
+import { openDatabase } from '../../src/store/sqlite.js';
+import { join } from 'node:path';
+import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+
+const markIndexes = (t: TempContext): string[] =>
+  t.ctx.store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'search_mark_%' ORDER BY name").pluck().all() as string[];
+
+const keyRows = (t: TempContext): number => t.ctx.store.db.prepare('SELECT COUNT(*) FROM search_key').pluck().get() as number;
+
+describe('building an empty search index in bulk', () => {
+  let t: TempContext;
+  beforeEach(() => {
+    t = tempContext();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it('stages keys past one statement, sorts them in, and builds the row indexes again', async () => {
+    const names = ['KODAK', 'KODACK', 'BLUE OCEAN', 'OCEAN BLUE', 'PLAY-DOH', 'SEIKO', 'STARBUCKS', 'ICEBUCKS'];
+    const records = Array.from({ length: 40 }, (_, i) => makeRecord({ application_number: String(1000 + i), mark_text: names[i % names.length] }));
+    await t.ctx.store.trademarks.upsert(records, '2026-01-01T00:00:00.000Z');
+    const before = markIndexes(t);
+    expect(before).toEqual(['search_mark_compact', 'search_mark_filing', 'search_mark_rcompact']);
+    expect((await t.ctx.index.sync()).indexed).toBe(40);
+    expect(markIndexes(t)).toEqual(before);
+    // 40 marks of several keys each: more rows than one staging statement carries (100).
+    expect(keyRows(t)).toBeGreaterThan(100);
+    const hits = await t.ctx.index.search('kodak', new Set(['identical', 'fuzzy']), {}, 'relevance', 50);
+    const kodack = records.filter((r) => r.mark_text === 'KODACK').map((r) => r.id);
+    expect(hits.map((h) => h.trademarkId)).toEqual(expect.arrayContaining(kodack));
+  });
+
+  it('a bulk build that stopped half-way leaves the row indexes to be rebuilt on the next open', async () => {
+    await t.ctx.store.trademarks.upsert([makeRecord({ mark_text: 'SEIKO' })], '2026-01-01T00:00:00.000Z');
+    const writer = createSearchWriter(t.ctx.store.db);
+    writer.beginBulk();
+    expect(markIndexes(t)).toEqual([]);
+    const reopened = openDatabase(join(t.dir, 'tm.db'));
+    createSearchWriter(reopened);
+    const names = reopened.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'search_mark_%'").pluck().all();
+    reopened.close();
+    expect(names).toHaveLength(3);
+    expect((await t.ctx.index.sync()).indexed).toBe(1);
+    expect(await t.ctx.index.lag()).toBe(0);
+  });
+});
