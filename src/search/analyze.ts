@@ -146,6 +146,12 @@ const fuzzyKeys = (near: string, edits: number, soundOnly = false): Lookup[] => 
   const keys: Lookup[] = [at(`u:${sound}`, min, max), at(`d:${sound}`, min, max)];
   for (const d of deletions(sound)) if (d.length >= 2) keys.push(at(`u:${d}`, min, max), at(`d:${d}`, min, max));
   if (soundOnly) return keys;
+  // Two edits on the query side only (the index keeps one deletion per mark): a mark one shorter
+  // with a substitution (AGROLOGIST/ANALOGIST), or two shorter.
+  if (edits >= 2) {
+    const once = new Set(deletions(sound));
+    for (const d of deletionsUpTo(sound, 2)) if (d.length >= 3 && d.length === sound.length - 2 && !once.has(d)) keys.push(at(`d:${d}`, min, max));
+  }
   // A deletion can bring equal letters together (klalga -> klaa): collapse again, as rhyme keys are.
   const collapsed = new Set(deletionsUpTo(rhyme, Math.min(edits, 2)).map((d) => d.replace(/(.)\1+/g, '$1')));
   for (const d of collapsed) if (d.length >= 2) keys.push(at(`k:${d}`, min, max));
@@ -161,7 +167,7 @@ export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Chan
   if (channels.has('fuzzy')) {
     const keys = fuzzyKeys(a.near, Math.max(1, fuzzyBudget(a.near.length + 1)));
     // The prefix lane needs the shared start to be at least half of the longer mark.
-    if (a.compact.length >= PREFIX + 2) keys.push(at(`f:${a.compact.slice(0, PREFIX)}`, 0, 2 * a.compact.length));
+    if (a.compact.length >= PREFIX + 1) keys.push(at(`f:${a.compact.slice(0, PREFIX)}`, 0, 2 * a.compact.length));
     out.set('fuzzy', keys);
   }
   if (channels.has('embedded')) {
@@ -169,6 +175,8 @@ export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Chan
     if (a.nearWords.length > 1) {
       keys.push(at(`o:${[...a.nearWords].sort().join(' ')}`));
       for (const w of a.nearWords) {
+        // A one-character mark that is a word of the query is a hit too (U in U NICK).
+        if (w.length === 1) keys.push(at(`n:${w}`));
         if (w.length >= 2) keys.push(at(`w:${w}`), at(`n:${w}`));
         if (w.length >= 4) keys.push(...fuzzyKeys(w, 1, true));
       }

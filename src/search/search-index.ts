@@ -3,7 +3,7 @@
 // filtering and ranking. The index persists in the store's database; nothing is rebuilt per query.
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
-import { createSearchRepo, restricts, type ListOrder, type SearchFilter } from '../store/search-repo.js';
+import { createSearchRepo, restricts, type KeyRead, type ListOrder, type SearchFilter } from '../store/search-repo.js';
 import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './analyze.js';
 import { createIndexSync } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
@@ -93,6 +93,37 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     return found;
   };
 
+  /** Candidate marks with their votes: a mark found under many keys, or under an exact key, is likely a close one. */
+  const candidates = (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Map<number, number> => {
+    const plan = queryKeys(a, channels);
+    // The many deletion-neighbourhood keys share a read budget; the few word and exact keys do not.
+    const neighbours = [...plan.values()].reduce((n, list) => n + list.filter((l) => NEIGHBOUR.test(l.key)).length, 0);
+    // A filter drops most candidates before scoring, so read further when one is set.
+    const boost = restricts(filter) ? FILTER_BOOST : 1;
+    const shared = boost * Math.max(MIN_CAP, Math.min(POSTING_CAP, Math.floor(READ_BUDGET / Math.max(1, neighbours))));
+    const votes = new Map<number, number>();
+    const vote = (mid: number, weight: number) => votes.set(mid, (votes.get(mid) ?? 0) + weight);
+    const reads: KeyRead[] = [];
+    const weights: number[] = [];
+    for (const [channel, list] of plan) {
+      const weight = channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : 1;
+      for (const l of list) {
+        // Keys of one or two characters match too much to read far.
+        const cap = NEIGHBOUR.test(l.key) ? shared : boost * POSTING_CAP;
+        reads.push({ hash: keyHash(l.key), min: l.min, max: l.max, cap: l.key.length <= 4 ? Math.min(cap, boost * SHORT_KEY_CAP) : cap });
+        weights.push(weight);
+      }
+    }
+    repo.postingsOf(reads).forEach((mids, i) => {
+      for (const mid of mids) vote(mid, weights[i]!);
+    });
+    if (channels.has('embedded') && a.near.length >= 3) {
+      for (const mid of repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, 1);
+      if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, boost * SUBSTRING_CAP)) vote(mid, 1);
+    }
+    return votes;
+  };
+
   return {
     async sync() {
       return { indexed: indexSync.sync() };
@@ -104,42 +135,25 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       return indexSync.lag();
     },
     async search(q, channels, filter, order, window) {
-      const a = analyze(q);
-      const plan = queryKeys(a, channels);
-      // The many deletion-neighbourhood keys share a read budget; the few word and exact keys do not.
-      const neighbours = [...plan.values()].reduce((n, list) => n + list.filter((l) => NEIGHBOUR.test(l.key)).length, 0);
-      // A filter drops most candidates before scoring, so read further when one is set.
-      const boost = restricts(filter) ? FILTER_BOOST : 1;
-      const shared = boost * Math.max(MIN_CAP, Math.min(POSTING_CAP, Math.floor(READ_BUDGET / Math.max(1, neighbours))));
-      // Votes: a mark found under many keys, or under an exact key, is likely a close one.
-      const votes = new Map<number, number>();
-      const vote = (mid: number, weight: number) => votes.set(mid, (votes.get(mid) ?? 0) + weight);
-      for (const [channel, list] of plan) {
-        const weight = channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : 1;
-        for (const l of list) {
-          // Keys of one or two characters match too much to read far.
-          const cap = NEIGHBOUR.test(l.key) ? shared : boost * POSTING_CAP;
-          const n = l.key.length <= 4 ? Math.min(cap, boost * SHORT_KEY_CAP) : cap;
-          for (const mid of repo.postings(keyHash(l.key), l.min, l.max, n)) vote(mid, weight);
+      // One read transaction: every statement of the query sees the same snapshot (the cache's
+      // last_seq included), and the read lock is taken once instead of once per statement.
+      return repo.snapshot(() => {
+        const a = analyze(q);
+        const mids = candidates(a, channels, filter);
+        if (restricts(filter)) {
+          const passing = repo.passing([...mids.keys()], filter);
+          for (const mid of mids.keys()) if (!passing.has(mid)) mids.delete(mid);
         }
-      }
-      if (channels.has('embedded') && a.near.length >= 3) {
-        for (const mid of repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, 1);
-        if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, boost * SUBSTRING_CAP)) vote(mid, 1);
-      }
-      let mids = [...votes.keys()];
-      if (restricts(filter)) {
-        const passing = repo.passing(mids, filter);
-        mids = mids.filter((m) => passing.has(m));
-      }
-      if (mids.length > SCORE_BUDGET) mids = mids.sort((x, y) => votes.get(y)! - votes.get(x)!).slice(0, SCORE_BUDGET);
-      const hits: RankedHit[] = [];
-      score(a, forms(mids), channels, hits);
-      if (order.endsWith('updated_at')) {
-        const at = repo.updatedAt(hits.map((h) => h.mid));
-        for (const h of hits) h.updatedAt = at.get(h.mid);
-      }
-      return rankHits(hits, order).slice(0, window);
+        let ids = [...mids.keys()];
+        if (ids.length > SCORE_BUDGET) ids = ids.sort((x, y) => mids.get(y)! - mids.get(x)!).slice(0, SCORE_BUDGET);
+        const hits: RankedHit[] = [];
+        score(a, forms(ids), channels, hits);
+        if (order.endsWith('updated_at')) {
+          const at = repo.updatedAt(hits.map((h) => h.mid));
+          for (const h of hits) h.updatedAt = at.get(h.mid);
+        }
+        return rankHits(hits, order).slice(0, window);
+      });
     },
     async list(filter, order, limit, offset) {
       return repo.list(filter, order, limit, offset).map((r) => r.trademark_id);

@@ -29,6 +29,14 @@ export interface SearchMarkRow {
  *  near_words, skeleton, pcodes, wcodes, filing_date. */
 export type MarkFormsRow = [number, string, string, string, string, string, string, string, string | null];
 
+/** One capped read of a key's postings, limited to marks whose near form is min..max long. */
+export interface KeyRead {
+  hash: number;
+  min: number;
+  max: number;
+  cap: number;
+}
+
 const FORMS = 'mid, trademark_id, folded, compact, near_words, skeleton, pcodes, wcodes, filing_date';
 
 export const DATE_FIELDS = ['filing_date', 'registration_date', 'publication_date', 'expiry_date'] as const;
@@ -154,6 +162,13 @@ export const createSearchRepo = (db: Db) => {
   const postings = db
     .prepare<[number, number, number, number], number>('SELECT mid FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
     .pluck();
+  // One statement probes many keys: most lookups of a query (deletion neighbours, substrings) find
+  // nothing, and a probe inside a statement costs a fraction of a statement of its own.
+  const present = db
+    .prepare<[string, number, number], number>(
+      'SELECT j.key FROM json_each(?) j WHERE EXISTS (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ?)',
+    )
+    .pluck();
   const substring = db
     .prepare<[string, number], number>(
       'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
@@ -172,9 +187,30 @@ export const createSearchRepo = (db: Db) => {
     setState(key: string, value: string): void {
       putState.run(key, value);
     },
-    /** Marks filed under a key with a near form of min..max characters, shortest first, at most `cap`. */
-    postings(hash: number, min: number, max: number, cap: number): number[] {
-      return postings.all(hash, min, max, cap);
+    /** Runs `read` in one transaction (a savepoint inside an open one). */
+    snapshot<T>(read: () => T): T {
+      return db.transaction(read)();
+    },
+    /** The marks filed under each key with a near form of min..max characters, shortest first, at
+     *  most `cap`, in the order of `reads`. */
+    postingsOf(reads: readonly KeyRead[]): number[][] {
+      const out: number[][] = reads.map(() => []);
+      const ranges = new Map<number, { min: number; max: number; hashes: number[]; at: number[] }>();
+      reads.forEach((r, i) => {
+        const id = r.min * 256 + r.max;
+        let g = ranges.get(id);
+        if (!g) ranges.set(id, (g = { min: r.min, max: r.max, hashes: [], at: [] }));
+        g.hashes.push(r.hash);
+        g.at.push(i);
+      });
+      for (const g of ranges.values()) {
+        for (const k of present.all(json(g.hashes), g.min, g.max)) {
+          const i = g.at[k]!;
+          const r = reads[i]!;
+          out[i] = postings.all(r.hash, r.min, r.max, r.cap);
+        }
+      }
+      return out;
     },
     /** Marks whose text contains a fragment (3+ characters), shortest first. */
     substring(fragment: string, cap: number): number[] {
