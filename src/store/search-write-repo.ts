@@ -58,7 +58,7 @@ export const createSearchWriter = (db: Db) => {
   const storeSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
   const changed = db.prepare<[number, number], ChangedMark>(
     `SELECT t.seq, t.id, t.mark_text, t.office_code, t.status_primary, t.status_stage, t.filing_date, t.registration_date, t.expiry_date,
-       json_extract(t.record, '$.publication_date') AS publication_date, lower(json_extract(t.record, '$.register.type')) AS register_type,
+       t.publication_date, t.register_type,
        (SELECT group_concat(c.nice_class) FROM trademark_classes c WHERE c.trademark_id = t.id) AS classes
      FROM trademarks t WHERE t.seq > ? ORDER BY t.seq LIMIT ?`,
   );

@@ -58,14 +58,14 @@ export const createTrademarkRepo = (db: Db) => {
   );
   const insertRow = db.prepare(
     `INSERT INTO trademarks (id, office_code, application_number, app_key, registration_number, reg_key, mark_text,
-       status_primary, status_stage, filing_date, registration_date, expiry_date, source_date, content_hash, record,
-       seq, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       status_primary, status_stage, filing_date, registration_date, expiry_date, publication_date, register_type, source_date,
+       content_hash, record, seq, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const updateRow = db.prepare(
     `UPDATE trademarks SET office_code = ?, application_number = ?, app_key = ?, registration_number = ?, reg_key = ?,
        mark_text = ?, status_primary = ?, status_stage = ?, filing_date = ?, registration_date = ?, expiry_date = ?,
-       source_date = ?, content_hash = ?, record = ?, seq = ?, updated_at = ?
+       publication_date = ?, register_type = ?, source_date = ?, content_hash = ?, record = ?, seq = ?, updated_at = ?
      WHERE id = ?`,
   );
   const deleteClasses = db.prepare('DELETE FROM trademark_classes WHERE trademark_id = ?');
@@ -87,7 +87,8 @@ export const createTrademarkRepo = (db: Db) => {
   const columns = (r: TrademarkRecord, stored: { json: string; hash: string }, seq: number) => [
     r.office_code, r.application_number, canonicalNumber(r.application_number), r.registration_number,
     r.registration_number ? canonicalNumber(r.registration_number) : null, r.mark_text, r.status.primary, r.status.stage,
-    r.filing_date, r.registration_date, r.expiry_date, r.source_date, stored.hash, stored.json, seq,
+    r.filing_date, r.registration_date, r.expiry_date, r.publication_date, r.register?.type?.toLowerCase() ?? null, r.source_date,
+    stored.hash, stored.json, seq,
   ];
 
   const writeSides = (r: TrademarkRecord, isNew: boolean): void => {
