@@ -7,6 +7,7 @@ import { outputMode, reportError } from '../output.js';
 interface ServeFlags extends GlobalOptions {
   host?: string;
   port?: string;
+  workers?: string;
   accessLog?: 'combined' | 'json' | 'off';
   bodyLimit?: string;
   baseUrl?: string;
@@ -25,6 +26,7 @@ export const addServerCommands = (program: Command): void => {
     .description('Serve the HTTP API of the spec, with MCP at /mcp')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--port <port>', 'port to listen on (0 picks a free one)', process.env.TM_PORT ?? '8080')
+    .option('--workers <n>', 'server processes sharing the port: a number, or auto for one per core (default auto)', process.env.TM_WORKERS)
     .option('--access-log <format>', 'access log on stderr: combined, json or off', process.env.TM_ACCESS_LOG ?? 'combined')
     .option('--body-limit <bytes>', 'largest request body accepted')
     .option('--base-url <url>', 'public URL of this service (OAuth audience, allowed origin)', process.env.TM_BASE_URL)
@@ -36,10 +38,11 @@ export const addServerCommands = (program: Command): void => {
     .action(async (_opts: unknown, command: Command) => {
       const o = command.optsWithGlobals<ServeFlags>();
       try {
-        const [{ runServe }, { mcpMount }] = await Promise.all([import('../../http/serve.js'), import('../../mcp/http.js')]);
+        const [{ runServe, parseWorkers }, { mcpMount }] = await Promise.all([import('../../http/serve.js'), import('../../mcp/http.js')]);
         await runServe({
           host: o.host,
           port: Number(o.port),
+          workers: parseWorkers(o.workers),
           db: o.db,
           accessLog: o.accessLog,
           bodyLimit: o.bodyLimit ? Number(o.bodyLimit) : undefined,

@@ -1,0 +1,77 @@
+// What every `tm serve` process shares, whether it serves alone or as the primary of a cluster:
+// the options, the startup lines and the signal handling that drains and exits 0.
+import { availableParallelism } from 'node:os';
+import type { Context } from '../context.js';
+import { TmError } from '../errors.js';
+import type { AccessLogFormat } from './access-log.js';
+import type { HttpServerOptions } from './server.js';
+
+export interface ServeOptions {
+  host?: string;
+  port?: number;
+  db?: string;
+  now?: string;
+  accessLog?: AccessLogFormat;
+  bodyLimit?: number;
+  mountMcp?: HttpServerOptions['mountMcp'];
+  /** Server processes; 1 serves from this process, more fork a cluster (see docs/http.md). */
+  workers?: number;
+  /** Where the startup lines go (stdout by default). */
+  print?: (line: string) => void;
+  /** Install SIGTERM/SIGINT handlers that exit the process (true for the CLI). */
+  handleSignals?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  context: Context;
+  stop(): Promise<void>;
+}
+
+/** The default worker count: one per core this process may run on. */
+export const DEFAULT_WORKERS = availableParallelism();
+
+/** `--workers` / `TM_WORKERS`: a positive integer, or `auto` for one per core. */
+export const parseWorkers = (value: string | undefined): number => {
+  if (value === undefined || value.trim() === '' || value.trim() === 'auto') return DEFAULT_WORKERS;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 256) {
+    throw new TmError('validation_error', `--workers must be a whole number from 1 to 256, or auto; got ${value}.`, {
+      suggestion: 'Use --workers 1 to serve from one process, or --workers auto for one per core.',
+    });
+  }
+  return n;
+};
+
+export const accessLogOf = (options: ServeOptions): AccessLogFormat =>
+  options.accessLog ?? ((process.env.TM_ACCESS_LOG as AccessLogFormat | undefined) || 'combined');
+
+export const printLine = (line: string): void => {
+  process.stdout.write(`${line}\n`);
+};
+
+export const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** On an empty store, one line on how to create a key. */
+export const firstRunHint = async (context: Context, print: (line: string) => void): Promise<void> => {
+  if ((await context.store.auth.keyCount()) === 0) {
+    print('No API keys yet: run `tm orgs create "<name>"`, then `tm keys create --org <org_id> --scopes trademarks:read` and send it as `Authorization: Bearer <key>`.');
+  }
+};
+
+/** SIGTERM or SIGINT: say so, run `stop`, exit 0 (1 if stopping failed). */
+export const onStopSignals = (print: (line: string) => void, stop: () => Promise<void>): void => {
+  const onSignal = (signal: string): void => {
+    print(`${signal}: draining in-flight requests, then exiting`);
+    void stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`shutdown failed: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
+};
