@@ -27,8 +27,11 @@ const json = (values: readonly unknown[]): string => JSON.stringify(values);
 
 /** Key rows staged per statement in a bulk build: bound parameters cost far less than JSON. */
 const STAGE_ROWS = 100;
-const stageSql = (rows: number): string =>
-  `INSERT INTO temp.bulk_key (h, len, mid) VALUES ${Array.from({ length: rows }, () => '(?,?,?)').join(',')}`;
+/** Hash ranges staged apart in a bulk build; key hashes are below 2^52. */
+const STAGE_PARTS = 16;
+const PART_SPAN = 2 ** 52 / STAGE_PARTS;
+const stageSql = (part: number, rows: number): string =>
+  `INSERT INTO temp.bulk_key_${part} (h, len, mid) VALUES ${Array.from({ length: rows }, () => '(?,?,?)').join(',')}`;
 
 export const createSearchWriter = (db: Db) => {
   // A bulk build that was interrupted left the row indexes dropped: build them before anything queries.
@@ -85,29 +88,35 @@ export const createSearchWriter = (db: Db) => {
       if (hashes.length) insertKeys.run(len, mid, json(hashes));
     },
     /**
-     * Bulk build of an empty index: the row indexes are dropped, and keys go to an unindexed temp
-     * table. finish() sorts the keys in once and builds the row indexes again.
+     * Bulk build of an empty index: the row indexes are dropped, and keys go to unindexed temp
+     * tables, one per hash range. finish() sorts each range in (each fits the sorter's memory, and
+     * the ranges arrive in key order) and builds the row indexes again.
      */
     beginBulk(): { stage(mid: number, len: number, hashes: readonly number[]): void; finish(): void } {
       dropIndexes(db, SEARCH_MARK_INDEXES);
-      db.exec('CREATE TEMP TABLE IF NOT EXISTS bulk_key (h INTEGER NOT NULL, len INTEGER NOT NULL, mid INTEGER NOT NULL)');
-      const many = db.prepare(stageSql(STAGE_ROWS));
-      const one = db.prepare(stageSql(1));
-      let pending: number[] = [];
+      const parts = Array.from({ length: STAGE_PARTS }, (_, i) => {
+        db.exec(`CREATE TEMP TABLE IF NOT EXISTS bulk_key_${i} (h INTEGER NOT NULL, len INTEGER NOT NULL, mid INTEGER NOT NULL)`);
+        return { many: db.prepare(stageSql(i, STAGE_ROWS)), one: db.prepare(stageSql(i, 1)), pending: [] as number[] };
+      });
       return {
         stage(mid, len, hashes) {
           for (const h of hashes) {
-            pending.push(h, len, mid);
-            if (pending.length === 3 * STAGE_ROWS) {
-              many.run(pending);
-              pending = [];
+            const part = parts[Math.min(STAGE_PARTS - 1, Math.max(0, Math.floor(h / PART_SPAN)))]!;
+            part.pending.push(h, len, mid);
+            if (part.pending.length === 3 * STAGE_ROWS) {
+              part.many.run(part.pending);
+              part.pending = [];
             }
           }
         },
         finish() {
-          for (let i = 0; i < pending.length; i += 3) one.run(pending.slice(i, i + 3));
-          pending = [];
-          db.exec('INSERT OR IGNORE INTO search_key (h, len, mid) SELECT h, len, mid FROM temp.bulk_key ORDER BY h, len, mid; DROP TABLE temp.bulk_key');
+          parts.forEach((part, i) => {
+            for (let j = 0; j < part.pending.length; j += 3) part.one.run(part.pending.slice(j, j + 3));
+            part.pending = [];
+            db.exec(
+              `INSERT OR IGNORE INTO search_key (h, len, mid) SELECT h, len, mid FROM temp.bulk_key_${i} ORDER BY h, len, mid; DROP TABLE temp.bulk_key_${i}`,
+            );
+          });
           createIndexes(db, SEARCH_MARK_INDEXES);
         },
       };

@@ -1,7 +1,6 @@
 // Opening a SQLite database: WAL mode, pragmas, and the numbered migrations.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -20,8 +19,6 @@ export const openDatabase = (path: string, options: { readonly?: boolean } = {})
     migrate(db);
   }
   db.pragma('cache_size = -65536');
-  // Large sorts (index builds after a bulk load) may use helper threads on the other cores.
-  db.pragma(`threads = ${Math.min(4, availableParallelism())}`);
   return db;
 };
 

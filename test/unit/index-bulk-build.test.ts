@@ -20,17 +20,35 @@ describe('building an empty search index in bulk', () => {
 
   it('stages keys past one statement, sorts them in, and builds the row indexes again', async () => {
     const names = ['KODAK', 'KODACK', 'BLUE OCEAN', 'OCEAN BLUE', 'PLAY-DOH', 'SEIKO', 'STARBUCKS', 'ICEBUCKS'];
-    const records = Array.from({ length: 40 }, (_, i) => makeRecord({ application_number: String(1000 + i), mark_text: names[i % names.length] }));
+    const records = Array.from({ length: 160 }, (_, i) => makeRecord({ application_number: String(1000 + i), mark_text: names[i % names.length] }));
     await t.ctx.store.trademarks.upsert(records, '2026-01-01T00:00:00.000Z');
     const before = markIndexes(t);
     expect(before).toEqual(['search_mark_compact', 'search_mark_filing', 'search_mark_rcompact']);
-    expect((await t.ctx.index.sync()).indexed).toBe(40);
+    expect((await t.ctx.index.sync()).indexed).toBe(160);
     expect(markIndexes(t)).toEqual(before);
-    // 40 marks of several keys each: more rows than one staging statement carries (100).
-    expect(keyRows(t)).toBeGreaterThan(100);
+    // 160 marks of many keys each: each hash range gets more rows than one staging statement carries (100).
+    expect(keyRows(t)).toBeGreaterThan(16 * 100);
     const hits = await t.ctx.index.search('kodak', new Set(['identical', 'fuzzy']), {}, 'relevance', 50);
     const kodack = records.filter((r) => r.mark_text === 'KODACK').map((r) => r.id);
     expect(hits.map((h) => h.trademarkId)).toEqual(expect.arrayContaining(kodack));
+  });
+
+  it('files the same keys as a build mark by mark', async () => {
+    const texts = ['KODAK', 'BLUE OCEAN', 'PLAY-DOH', 'SEIKO', 'ICEBUCKS', '4EVER YOUNG', 'XCEED', 'COCA-COLA'];
+    const records = texts.map((mark_text, i) => makeRecord({ application_number: String(2000 + i), mark_text }));
+    await t.ctx.store.trademarks.upsert(records, '2026-01-01T00:00:00.000Z');
+    await t.ctx.index.sync();
+    const other = tempContext();
+    try {
+      await other.ctx.store.trademarks.upsert(records.slice(0, 1), '2026-01-01T00:00:00.000Z');
+      await other.ctx.index.sync();
+      await other.ctx.store.trademarks.upsert(records.slice(1), '2026-01-01T00:00:00.000Z');
+      await other.ctx.index.sync();
+      const keys = (c: TempContext) => c.ctx.store.db.prepare('SELECT h, len, mid FROM search_key ORDER BY h, len, mid').all();
+      expect(keys(other)).toEqual(keys(t));
+    } finally {
+      await other.cleanup();
+    }
   });
 
   it('a bulk build that stopped half-way leaves the row indexes to be rebuilt on the next open', async () => {
