@@ -15,6 +15,9 @@ export interface Analysis {
   pcodes: string[];
   /** Per-word codes (multi-word marks only). */
   wcodes: string[][];
+  /** Filled in by the scorer the first time it needs them. */
+  rhyme?: string;
+  sortedWords?: string;
 }
 
 export const analyze = (text: string): Analysis => {
@@ -56,6 +59,8 @@ const FUZZY_MIN = 3;
 const FUZZY_MAX = 20;
 const PREFIX = 4;
 const PHONETIC_DELETE_MIN = 3;
+/** Postings read per two-edit key: there are many such keys, and each is a weak signal. */
+const SECOND_EDIT_CAP = 40;
 
 /** Strings with up to `k` characters removed (k = 0 is the string itself). */
 const deletionsUpTo = (s: string, k: number): string[] => {
@@ -110,6 +115,8 @@ export interface Lookup {
   key: string;
   min: number;
   max: number;
+  /** A fixed read cap, outside the query's shared read budget. */
+  cap?: number;
 }
 
 const ANY = 255;
@@ -150,7 +157,9 @@ const fuzzyKeys = (near: string, edits: number, soundOnly = false): Lookup[] => 
   // with a substitution (AGROLOGIST/ANALOGIST), or two shorter.
   if (edits >= 2) {
     const once = new Set(deletions(sound));
-    for (const d of deletionsUpTo(sound, 2)) if (d.length >= 3 && d.length === sound.length - 2 && !once.has(d)) keys.push(at(`d:${d}`, min, max));
+    for (const d of deletionsUpTo(sound, 2)) {
+      if (d.length >= 3 && d.length === sound.length - 2 && !once.has(d)) keys.push({ ...at(`d:${d}`, min, max), cap: SECOND_EDIT_CAP });
+    }
   }
   // A deletion can bring equal letters together (klalga -> klaa): collapse again, as rhyme keys are.
   const collapsed = new Set(deletionsUpTo(rhyme, Math.min(edits, 2)).map((d) => d.replace(/(.)\1+/g, '$1')));

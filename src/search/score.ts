@@ -27,25 +27,18 @@ const editScore = (a: string, b: string, measure: typeof osa): number => {
   return d > budget ? 0 : 1 - d / len;
 };
 
+/** The rhyme key of a mark's near form, computed once per Analysis (a cached candidate meets many queries). */
+const rhymeOf = (a: Analysis): string => (a.rhyme ??= rhymeKey(a.near));
+const sortedWordsOf = (a: Analysis): string => (a.sortedWords ??= [...a.nearWords].sort().join(' '));
+
 // Spelling edits on the near form (sound-group substitutions cost half), or failing that, edits on
 // the sound keys (DOUGIES/HUGGIES rhyme), discounted because sound keys are coarse.
-/** What the query contributes to every comparison, computed once per query. */
-const queryForms = new WeakMap<Analysis, { rhyme: string; sortedWords: string }>();
-const formsOf = (a: Analysis) => {
-  let f = queryForms.get(a);
-  if (!f) {
-    f = { rhyme: rhymeKey(a.near), sortedWords: [...a.nearWords].sort().join(' ') };
-    queryForms.set(a, f);
-  }
-  return f;
-};
-
 const fuzzyLane = (q: Analysis, c: Analysis, orth: number): number => {
   const firstSame = q.near[0] === c.near[0] ? 1 : 0.95;
   const spelling = editScore(q.near, c.near, soundOsa) * firstSame * (0.8 + 0.2 * orth);
   // The rhyme lane tops out at 0.9 × (1 − 1/len): skip it when spelling already wins.
   if (spelling >= 0.9) return spelling;
-  const sound = editScore(formsOf(q).rhyme, rhymeKey(c.near), osa) * (0.5 + 0.4 * orth);
+  const sound = editScore(rhymeOf(q), rhymeOf(c), osa) * (0.5 + 0.4 * orth);
   return Math.max(spelling, sound);
 };
 
@@ -104,7 +97,7 @@ const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[
   }
   const longer = Math.max(q.near.length, c.near.length);
   if (q.nearWords.length > 1 || c.nearWords.length > 1) {
-    if (q.near !== c.near && q.nearWords.length === c.nearWords.length && formsOf(q).sortedWords === [...c.nearWords].sort().join(' ')) {
+    if (q.near !== c.near && q.nearWords.length === c.nearWords.length && sortedWordsOf(q) === sortedWordsOf(c)) {
       return { score: 0.9, terms: q.nearWords };
     }
     // Shared words weighted by their length, so the distinctive long word counts more than GOLD.
@@ -129,26 +122,22 @@ const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[
   return { score, terms };
 };
 
-/** Scores a candidate on the requested channels; null when it is not a hit on any of them. */
+/** Scores a candidate on the requested channels; null when it is not a hit on any of them. Lanes
+ *  are plain numbers until the candidate is known to be a hit: most candidates are not. */
 export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>): Scored | null => {
-  const lanes: Partial<Record<Channel, number>> = {};
-  let terms: string[] = [];
   let tier: MatchTier | null = null;
   if (q.folded === c.folded) tier = 'identical';
   else if (q.near === c.near) tier = 'near_identical';
-  if (tier) lanes.identical = tier === 'identical' ? 1 : 0.96;
   const orth = dice(q.near, c.near);
-  if (channels.has('fuzzy')) lanes.fuzzy = fuzzyLane(q, c, orth);
-  if (channels.has('phonetic')) lanes.phonetic = phoneticLane(q, c, orth);
-  if (channels.has('lookalike')) lanes.lookalike = lookalikeLane(q, c, orth);
-  if (channels.has('embedded')) {
-    const e = embeddedLane(q, c);
-    lanes.embedded = e.score;
-    terms = e.terms;
-  }
+  const identical = tier === 'identical' ? 1 : tier ? 0.96 : -1;
+  const fuzzy = channels.has('fuzzy') ? fuzzyLane(q, c, orth) : -1;
+  const phonetic = channels.has('phonetic') ? phoneticLane(q, c, orth) : -1;
+  const lookalike = channels.has('lookalike') ? lookalikeLane(q, c, orth) : -1;
+  const e = channels.has('embedded') ? embeddedLane(q, c) : null;
+  const embedded = e ? e.score : -1;
   let best = 0;
   let strong = 0;
-  for (const v of Object.values(lanes)) {
+  for (const v of [identical, fuzzy, phonetic, lookalike, embedded]) {
     if (v > best) best = v;
     if (v >= 0.6) strong++;
   }
@@ -158,9 +147,14 @@ export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<C
     else if (score >= RELATED_MIN) tier = 'related';
     else return null;
   }
-  const kept: Partial<Record<Channel, number>> = {};
-  for (const [k, v] of Object.entries(lanes) as [Channel, number][]) if (v > 0) kept[k] = round3(v);
-  return { lanes: kept, score: round3(score), tier, terms: terms.length ? terms : [c.folded] };
+  const lanes: Partial<Record<Channel, number>> = {};
+  if (identical > 0) lanes.identical = round3(identical);
+  if (fuzzy > 0) lanes.fuzzy = round3(fuzzy);
+  if (phonetic > 0) lanes.phonetic = round3(phonetic);
+  if (lookalike > 0) lanes.lookalike = round3(lookalike);
+  if (embedded > 0) lanes.embedded = round3(embedded);
+  const terms = e?.terms ?? [];
+  return { lanes, score: round3(score), tier, terms: terms.length ? terms : [c.folded] };
 };
 
 /** The channels that found the hit: every lane at or above the related floor. */

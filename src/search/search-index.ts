@@ -97,7 +97,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   const candidates = (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Map<number, number> => {
     const plan = queryKeys(a, channels);
     // The many deletion-neighbourhood keys share a read budget; the few word and exact keys do not.
-    const neighbours = [...plan.values()].reduce((n, list) => n + list.filter((l) => NEIGHBOUR.test(l.key)).length, 0);
+    const neighbours = [...plan.values()].reduce((n, list) => n + list.filter((l) => l.cap === undefined && NEIGHBOUR.test(l.key)).length, 0);
     // A filter drops most candidates before scoring, so read further when one is set.
     const boost = restricts(filter) ? FILTER_BOOST : 1;
     const shared = boost * Math.max(MIN_CAP, Math.min(POSTING_CAP, Math.floor(READ_BUDGET / Math.max(1, neighbours))));
@@ -109,7 +109,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       const weight = channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : 1;
       for (const l of list) {
         // Keys of one or two characters match too much to read far.
-        const cap = NEIGHBOUR.test(l.key) ? shared : boost * POSTING_CAP;
+        const cap = l.cap !== undefined ? boost * l.cap : NEIGHBOUR.test(l.key) ? shared : boost * POSTING_CAP;
         reads.push({ hash: keyHash(l.key), min: l.min, max: l.max, cap: l.key.length <= 4 ? Math.min(cap, boost * SHORT_KEY_CAP) : cap });
         weights.push(weight);
       }

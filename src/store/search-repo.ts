@@ -174,6 +174,7 @@ export const createSearchRepo = (db: Db) => {
       'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
     )
     .pluck();
+  const substringAny = db.prepare<[string, number], number>('SELECT rowid FROM search_fts WHERE search_fts MATCH ? LIMIT ?').pluck();
   const formsByMid = db.prepare<[string], MarkFormsRow>(`SELECT ${FORMS} FROM search_mark WHERE mid IN (SELECT value FROM json_each(?))`).raw();
   const updatedAt = db.prepare<[string], { mid: number; updated_at: string }>(
     'SELECT m.mid, t.updated_at FROM search_mark m JOIN trademarks t ON t.id = m.trademark_id WHERE m.mid IN (SELECT value FROM json_each(?))',
@@ -214,7 +215,10 @@ export const createSearchRepo = (db: Db) => {
     },
     /** Marks whose text contains a fragment (3+ characters), shortest first. */
     substring(fragment: string, cap: number): number[] {
-      return substring.all(ftsPhrase(fragment), cap);
+      // Ordering by length needs every match's row; when all matches fit under the cap, none is needed.
+      const phrase = ftsPhrase(fragment);
+      const any = substringAny.all(phrase, cap + 1);
+      return any.length <= cap ? any : substring.all(phrase, cap);
     },
     /** The scoring columns of the given marks, in no particular order. */
     forms(mids: readonly number[]): MarkFormsRow[] {
