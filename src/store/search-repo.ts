@@ -37,6 +37,9 @@ export interface KeyRead {
   cap: number;
 }
 
+/** Keys with at most this many postings in range are read together; every read cap is at least this. */
+const SMALL = 40;
+
 const FORMS = 'mid, trademark_id, folded, compact, near_words, skeleton, pcodes, wcodes, filing_date';
 
 export const DATE_FIELDS = ['filing_date', 'registration_date', 'publication_date', 'expiry_date'] as const;
@@ -163,12 +166,19 @@ export const createSearchRepo = (db: Db) => {
     .prepare<[number, number, number, number], number>('SELECT mid FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
     .pluck();
   // One statement probes many keys: most lookups of a query (deletion neighbours, substrings) find
-  // nothing, and a probe inside a statement costs a fraction of a statement of its own.
+  // nothing, and a lookup inside a statement costs a fraction of a statement of its own. The probe
+  // also tells the keys with more than SMALL postings apart; the small ones are read all at once.
   const present = db
-    .prepare<[string, number, number], number>(
-      'SELECT j.key FROM json_each(?) j WHERE EXISTS (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ?)',
+    .prepare<[number, number, number, string, number, number], [number, number]>(
+      `SELECT j.key, EXISTS (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ? LIMIT 1 OFFSET ?)
+       FROM json_each(?) j WHERE EXISTS (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ?)`,
     )
-    .pluck();
+    .raw();
+  const small = db
+    .prepare<[string, number, number], [number, number]>(
+      'SELECT j.key, k.mid FROM json_each(?) j JOIN search_key k ON k.h = j.value AND k.len BETWEEN ? AND ?',
+    )
+    .raw();
   const substring = db
     .prepare<[string, number], number>(
       'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
@@ -205,10 +215,18 @@ export const createSearchRepo = (db: Db) => {
         g.at.push(i);
       });
       for (const g of ranges.values()) {
-        for (const k of present.all(json(g.hashes), g.min, g.max)) {
+        const few: number[] = [];
+        for (const [k, many] of present.all(g.min, g.max, SMALL, json(g.hashes), g.min, g.max)) {
           const i = g.at[k]!;
           const r = reads[i]!;
-          out[i] = postings.all(r.hash, r.min, r.max, r.cap);
+          if (many && r.cap > 0) out[i] = postings.all(r.hash, r.min, r.max, r.cap);
+          else few.push(k);
+        }
+        if (few.length === 0) continue;
+        const local = few.map((k) => g.hashes[k]!);
+        for (const [k, mid] of small.all(json(local), g.min, g.max)) {
+          const list = out[g.at[few[k]!]!]!;
+          if (list.length < reads[g.at[few[k]!]!]!.cap) list.push(mid);
         }
       }
       return out;
