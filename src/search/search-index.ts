@@ -50,6 +50,13 @@ const MIN_CAP = 40;
 /** Candidates fetched and scored per query, the most-voted first. */
 const SCORE_BUDGET = 1200;
 const FILTER_BOOST = 4;
+/** Votes per key family, roughly in proportion to how often a mark it finds ranks in the top 20
+ *  (measured against the exhaustive scorer, docs/search.md): a whole earlier mark inside the query
+ *  or the query inside a mark is a far better lead than one of many deletion neighbours. */
+const VOTE: Record<string, number> = { n: 4, o: 4, f: 2, w: 2, substring: 2 };
+
+const voteWeight = (channel: Channel, key: string): number =>
+  channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : (VOTE[key[0]!] ?? 1);
 
 const TIER_RANK = { identical: 0, near_identical: 1, similar: 2, related: 3 } as const;
 
@@ -106,8 +113,8 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     const reads: KeyRead[] = [];
     const weights: number[] = [];
     for (const [channel, list] of plan) {
-      const weight = channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : 1;
       for (const l of list) {
+        const weight = voteWeight(channel, l.key);
         // Keys of one or two characters match too much to read far.
         const cap = l.cap !== undefined ? boost * l.cap : NEIGHBOUR.test(l.key) ? shared : boost * POSTING_CAP;
         reads.push({ hash: keyHash(l.key), min: l.min, max: l.max, cap: l.key.length <= 4 ? Math.min(cap, boost * SHORT_KEY_CAP) : cap });
@@ -118,8 +125,8 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       for (const mid of mids) vote(mid, weights[i]!);
     });
     if (channels.has('embedded') && a.near.length >= 3) {
-      for (const mid of repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, 1);
-      if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, boost * SUBSTRING_CAP)) vote(mid, 1);
+      for (const mid of repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);
+      if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);
     }
     return votes;
   };
