@@ -1,5 +1,6 @@
 // `tm serve --workers 2` as a process: both workers serve on the one port, a rate limit of N per
-// window admits exactly N calls across them, MCP sessions work whichever worker a request reaches,
+// window admits exactly N calls across them, an Idempotency-Key runs once across them, concurrent
+// writers on the one store fail no request, MCP sessions work whichever worker a request reaches,
 // a killed worker is replaced, and SIGTERM stops the primary and every worker with exit 0.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -133,6 +134,37 @@ describe('tm serve --workers 2', () => {
     await until('the access log', () => ids.every((id) => servedBy().has(id)));
     expect(new Set(ids.map((id) => servedBy().get(id))).size).toBe(2);
     for (let i = 0; i < 4; i++) expect((await send(url, '/v1/usage', { headers: { authorization: `Bearer ${keyA}` } })).status).toBe(429);
+  });
+
+  it('runs one request per Idempotency-Key even when its repeats reach both workers at once', async () => {
+    const headers = { authorization: `Bearer ${keyB}`, 'content-type': 'application/json', 'idempotency-key': 'cluster-same-key' };
+    const body = JSON.stringify({ items: ['US:00000001', 'US:00000002'] });
+    const replies = await Promise.all(Array.from({ length: 12 }, () => send(url, '/v1/trademarks/batch', { method: 'POST', headers, body })));
+    const ran = replies.filter((r) => r.status === 200 && r.headers['idempotent-replayed'] === undefined);
+    expect(ran).toHaveLength(1);
+    for (const r of replies) {
+      if (r.status === 200) continue;
+      expect(r.status).toBe(409);
+      expect((JSON.parse(r.body) as { error: { type: string } }).error.type).toBe('idempotency_processing');
+    }
+    const replay = await send(url, '/v1/trademarks/batch', { method: 'POST', headers, body });
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body.replace(/"request_id":"[^"]+"/, '')).toBe(ran[0]!.body.replace(/"request_id":"[^"]+"/, ''));
+  });
+
+  it('answers a burst of concurrent reads and writes on both workers without a server error', async () => {
+    const auth = { authorization: `Bearer ${keyB}` };
+    const replies = await Promise.all(
+      Array.from({ length: 120 }, (_, i) =>
+        i % 3 === 0
+          ? send(url, '/v1/trademarks/batch', { method: 'POST', headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': `burst-${i}` }, body: JSON.stringify({ items: [`US:${String(i).padStart(8, '0')}`] }) })
+          : send(url, `/v1/trademarks?q=acme${i % 7}`, { headers: auth }),
+      ),
+    );
+    expect(replies.map((r) => r.status).filter((st) => st !== 200)).toEqual([]);
+    const ids = replies.map((r) => String(r.headers['request-id']));
+    await until('the access log', () => ids.every((id) => servedBy().has(id)));
+    expect(new Set(ids.map((id) => servedBy().get(id))).size).toBe(2);
   });
 
   it('keeps an MCP session working whichever worker each of its requests reaches', async () => {
