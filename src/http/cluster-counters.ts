@@ -26,7 +26,8 @@ export const answerCounters = (worker: Worker, counters: MemoryCounters): void =
   worker.on('message', (m: unknown) => {
     if (!isTake(m) || !worker.isConnected()) return;
     const reply: TakenMessage = { tm: 'taken', batch: m.batch.map(({ id, request }) => ({ id, result: counters.take(request) })) };
-    worker.send(reply);
+    // A worker gone since it asked needs no answer; a failed send must not end the primary.
+    worker.send(reply, () => undefined);
   });
 };
 
@@ -57,7 +58,8 @@ export const primaryCounters = (): LimitCounters => {
     const message: TakeMessage = { tm: 'take', batch: queued };
     queued = [];
     if (process.connected && process.send) {
-      process.send(message);
+      // If the primary goes away now, `disconnect` rejects what is pending.
+      process.send(message, () => undefined);
       return;
     }
     for (const { id } of message.batch) pending.get(id)?.reject(gone());

@@ -12,7 +12,7 @@ import { createHttpServer } from './server.js';
 import { accessLogOf, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
 
 const send = (message: ReadyMessage | FailedMessage): void => {
-  if (process.connected) process.send?.(message);
+  if (process.connected) process.send?.(message, () => undefined);
 };
 
 /** Access-log lines name the worker that served the request (its pid), so operators can tell them apart. */

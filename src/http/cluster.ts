@@ -44,6 +44,14 @@ const MAX_RESTART_DELAY_MS = 10_000;
 /** How long workers get to drain at shutdown before they are killed. */
 const STOP_TIMEOUT_MS = 30_000;
 
+/**
+ * Sends to a worker that may be on its way out: a failed send is dropped, since the worker's exit
+ * is handled where it is reported (an unheard send error would otherwise end the primary).
+ */
+export const tell = (worker: Worker, message: object): void => {
+  if (worker.isConnected()) worker.send(message, () => undefined);
+};
+
 const is = <T extends { tm: string }>(m: unknown, tm: T['tm']): m is T => (m as T | null)?.tm === tm;
 
 export const runPrimary = async (options: ServeOptions, workers: number): Promise<RunningServer> => {
@@ -64,8 +72,9 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
   const timers = new Set<NodeJS.Timeout>();
 
   const broadcastPeers = (): void => {
+    if (stopping) return;
     const message: PeersMessage = { tm: 'peers', peers: { ...peers } };
-    for (const { worker } of live.values()) if (worker.isConnected()) worker.send(message);
+    for (const { worker } of live.values()) tell(worker, message);
   };
 
   let started: { resolve: () => void; reject: (e: Error) => void } | null = null;
@@ -130,7 +139,7 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
             });
             // A worker still starting has nothing to drain, and may not listen for messages yet.
             const message: ShutdownMessage = { tm: 'shutdown' };
-            if (entry.readyAt !== null && worker.isConnected()) worker.send(message);
+            if (entry.readyAt !== null && worker.isConnected()) tell(worker, message);
             else worker.process.kill('SIGTERM');
           }),
       );

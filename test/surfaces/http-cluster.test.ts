@@ -223,7 +223,7 @@ describe('tm serve --workers 2', () => {
     const workers = childPids(child.pid!);
     const exit = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
     child.kill('SIGTERM');
-    expect(await exit).toBe(0);
+    expect(await exit, err).toBe(0);
     expect(out).toContain('SIGTERM: draining in-flight requests, then exiting');
     await until('every worker to exit', () => workers.every((p) => !alive(p)));
   });
