@@ -1,9 +1,11 @@
 // `npm run bench:http`: the HTTP API under load at 100,000 generated marks, with authentication,
-// rate limits, metering, the request log and the access log all on. The server runs in its own
-// process; autocannon drives it from this one (2 cores: one each). Measures GET
-// /v1/trademarks/{id} and GET /v1/trademarks?q=… and writes bench/results/http.{json,md}.
-// Options: --size 100000  --seed 42  --duration 10  --connections 10
-import { spawn, type ChildProcess } from 'node:child_process';
+// rate limits, metering, the request log and the access log all on. Two servers run side by side
+// over the same store, each in its own process tree: `tm serve` with the default worker count and
+// with `--workers 1`; autocannon drives each in turn from this process, alternating, so both face
+// the same machine. Measures GET /v1/trademarks/{id} and GET /v1/trademarks?q=… and writes
+// bench/results/http.{json,md}.
+// Options: --size 100000  --seed 42  --duration 10  --connections 10  --workers N (default: tm serve's)
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +13,7 @@ import { parseArgs } from 'node:util';
 import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { createOrganization, issueApiKey } from '../src/auth/index.js';
 import { closeContext, createContext } from '../src/context.js';
-import { runServe } from '../src/http/serve.js';
+import { DEFAULT_WORKERS, runServe } from '../src/http/serve.js';
 import { corpusRecords, GENERATOR_VERSION } from './corpus/generate.js';
 import { benchCommand, consoleTable, formatInt, markdownTable, repoRoot, writeReport, type Table } from './lib/results.js';
 
@@ -26,6 +28,7 @@ const { values: opts } = parseArgs({
     seed: { type: 'string', default: '42' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
+    workers: { type: 'string', default: String(DEFAULT_WORKERS) },
     serve: { type: 'string' },
   },
 });
@@ -95,52 +98,59 @@ const build = async (db: string, size: number, seed: number): Promise<Built> => 
 };
 
 /** Child: `tm serve` on a free port, access log on (to stderr, discarded by the parent). */
-const serveChild = async (db: string): Promise<void> => {
-  // On SIGUSR2 the server reports the CPU time it has used, so the parent can compute CPU per
-  // request: on a shared machine a steadier figure than wall-clock throughput.
-  process.on('SIGUSR2', () => {
-    const u = process.cpuUsage();
-    process.stdout.write(`CPU ${(u.user + u.system) / 1000}\n`);
-  });
-  await runServe({ db, port: 0, now: NOW, accessLog: 'combined', print: (l) => process.stdout.write(`${l}\n`) });
+const serveChild = async (db: string, workers: number): Promise<void> => {
+  await runServe({ db, port: 0, now: NOW, workers, accessLog: 'combined', print: (l) => process.stdout.write(`${l}\n`) });
 };
+
+const TICK_MS = 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+
+/** User + system CPU ms of a process from /proc; with `reaped`, also of its children that have exited. */
+const procCpuMs = (pid: number, reaped: boolean): number => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    // Fields 14-17 of proc(5): utime, stime, cutime, cstime (f[0] is field 3).
+    return (f[11]! + f[12]! + (reaped ? f[13]! + f[14]! : 0)) * TICK_MS;
+  } catch {
+    return 0;
+  }
+};
+
+const childrenOf = (pid: number): number[] =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
 
 interface Server {
   url: string;
+  workers: number;
   child: ChildProcess;
-  /** CPU milliseconds the server process has used so far. */
-  cpuMs(): Promise<number>;
+  /** CPU milliseconds the server (primary and every worker) has used so far, and the primary's share. */
+  cpuMs(): { total: number; primary: number };
 }
 
-const startServer = (db: string): Promise<Server> =>
+const startServer = (db: string, workers: number): Promise<Server> =>
   new Promise((resolve, reject) => {
     const script = fileURLToPath(import.meta.url);
-    const child = spawn(process.execPath, [script, '--serve', db], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [script, '--serve', db, '--workers', String(workers)], { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
-    let waiting: ((ms: number) => void) | null = null;
-    const cpuMs = () =>
-      new Promise<number>((r) => {
-        waiting = r;
-        child.kill('SIGUSR2');
-      });
+    const cpuMs = () => {
+      const primary = procCpuMs(child.pid!, false);
+      const total = procCpuMs(child.pid!, true) + childrenOf(child.pid!).reduce((sum, pid) => sum + procCpuMs(pid, false), 0);
+      return { total, primary: workers > 1 ? primary : 0 };
+    };
     child.stdout!.setEncoding('utf8').on('data', (d: string) => {
       out += d;
-      const cpu = /CPU ([\d.]+)\n/.exec(out);
-      if (cpu && waiting) {
-        out = out.replace(cpu[0], '');
-        waiting(Number(cpu[1]));
-        waiting = null;
-      }
       const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) resolve({ child, url: m[1]!, cpuMs });
+      if (m) resolve({ child, url: m[1]!, workers, cpuMs });
     });
     child.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
   });
 
 interface Run {
   requests_per_s: number;
-  /** Server CPU time per request (user + system), ms; 1000 / this is one core's capacity. */
+  /** Server CPU time per request (user + system, primary and workers), ms; 1000 / this is one core's capacity. */
   server_cpu_ms_per_request: number;
+  /** The cluster primary's part of it (shared rate-limit counters, connection hand-off); 0 for one process. */
+  primary_cpu_ms_per_request: number;
   latency_ms: { p50: number; p90: number; p99: number; max: number };
   requests: number;
   non_2xx: number;
@@ -154,12 +164,14 @@ const load = async (server: Server, key: string, paths: string[], duration: numb
   const run = (seconds: number) =>
     autocannon({ url, connections, duration: seconds, headers: { authorization: `Bearer ${key}` }, requests: [{ method: 'GET', setupRequest: next }] });
   await run(2);
-  const cpu0 = await server.cpuMs();
+  const cpu0 = server.cpuMs();
   const r = await run(duration);
-  const cpu1 = await server.cpuMs();
+  const cpu1 = server.cpuMs();
+  const perRequest = (ms: number): number => Math.round((ms / Math.max(1, r.requests.total)) * 1000) / 1000;
   return {
     requests_per_s: Math.round(r.requests.average),
-    server_cpu_ms_per_request: Math.round(((cpu1 - cpu0) / Math.max(1, r.requests.total)) * 1000) / 1000,
+    server_cpu_ms_per_request: perRequest(cpu1.total - cpu0.total),
+    primary_cpu_ms_per_request: perRequest(cpu1.primary - cpu0.primary),
     latency_ms: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
     requests: r.requests.total,
     non_2xx: r.non2xx,
@@ -167,43 +179,59 @@ const load = async (server: Server, key: string, paths: string[], duration: numb
   };
 };
 
+interface Measured {
+  workers: number;
+  detail: Run;
+  search: Run;
+}
+
 const main = async (): Promise<void> => {
   const size = Number(opts.size);
   const seed = Number(opts.seed);
   const duration = Number(opts.duration);
   const connections = Number(opts.connections);
+  const workers = Number(opts.workers);
   const db = dbFile(size, seed);
   process.stderr.write(`preparing a ${formatInt(size)}-mark store at ${db}\n`);
   const built = await prepare(db, size, seed);
-  const server = await startServer(db);
+  const servers = await Promise.all([...new Set([workers, 1])].map((n) => startServer(db, n)));
   try {
-    process.stderr.write(`server at ${server.url}; detail GETs for ${duration} s\n`);
-    const detail = await load(server, built.key, built.ids.map((id) => `/v1/trademarks/${id}`), duration, connections);
-    process.stderr.write(`search GETs for ${duration} s\n`);
-    const search = await load(server, built.key, built.words.map((w) => `/v1/trademarks?q=${encodeURIComponent(w)}`), duration, connections);
+    const detailPaths = built.ids.map((id) => `/v1/trademarks/${id}`);
+    const searchPaths = built.words.map((w) => `/v1/trademarks?q=${encodeURIComponent(w)}`);
+    const measured: Measured[] = servers.map((s) => ({ workers: s.workers, detail: null as unknown as Run, search: null as unknown as Run }));
+    // Alternating servers route by route, so a change in the machine's load touches both alike.
+    for (const route of ['detail', 'search'] as const) {
+      for (const [i, server] of servers.entries()) {
+        process.stderr.write(`${route} GETs for ${duration} s against ${server.workers} worker(s) at ${server.url}\n`);
+        measured[i]![route] = await load(server, built.key, route === 'detail' ? detailPaths : searchPaths, duration, connections);
+      }
+    }
     const verdict = (ok: boolean): string => (ok ? 'met' : 'MISSED');
+    const base = measured.find((m) => m.workers === 1)!;
+    const ratio = (run: Run, one: Run): string => (run === one ? '1.00' : (run.requests_per_s / Math.max(1, one.requests_per_s)).toFixed(2));
     const table: Table = {
-      headers: ['route', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'server CPU ms/req', 'requests', 'non-2xx', 'target', 'verdict'],
-      rows: [
-        ['GET /v1/trademarks/{id}', detail.requests_per_s, detail.latency_ms.p50, detail.latency_ms.p90, detail.latency_ms.p99, detail.server_cpu_ms_per_request.toFixed(2), detail.requests, detail.non_2xx, `≥${TARGETS.detail_rps} req/s, p99 ≤${TARGETS.detail_p99_ms} ms`, verdict(detail.requests_per_s >= TARGETS.detail_rps && detail.latency_ms.p99 <= TARGETS.detail_p99_ms && detail.non_2xx === 0)],
-        ['GET /v1/trademarks?q=…', search.requests_per_s, search.latency_ms.p50, search.latency_ms.p90, search.latency_ms.p99, search.server_cpu_ms_per_request.toFixed(2), search.requests, search.non_2xx, `≥${TARGETS.search_rps} req/s`, verdict(search.requests_per_s >= TARGETS.search_rps && search.non_2xx === 0)],
-      ],
+      headers: ['route', 'workers', 'req/s', 'vs 1 worker', 'p50 ms', 'p90 ms', 'p99 ms', 'server CPU ms/req', 'of it primary', 'requests', 'non-2xx', 'target', 'verdict'],
+      rows: measured.flatMap((m) => [
+        ['GET /v1/trademarks/{id}', m.workers, m.detail.requests_per_s, ratio(m.detail, base.detail), m.detail.latency_ms.p50, m.detail.latency_ms.p90, m.detail.latency_ms.p99, m.detail.server_cpu_ms_per_request.toFixed(3), m.detail.primary_cpu_ms_per_request.toFixed(3), m.detail.requests, m.detail.non_2xx, `≥${TARGETS.detail_rps} req/s, p99 ≤${TARGETS.detail_p99_ms} ms`, verdict(m.detail.requests_per_s >= TARGETS.detail_rps && m.detail.latency_ms.p99 <= TARGETS.detail_p99_ms && m.detail.non_2xx === 0)],
+        ['GET /v1/trademarks?q=…', m.workers, m.search.requests_per_s, ratio(m.search, base.search), m.search.latency_ms.p50, m.search.latency_ms.p90, m.search.latency_ms.p99, m.search.server_cpu_ms_per_request.toFixed(2), m.search.primary_cpu_ms_per_request.toFixed(3), m.search.requests, m.search.non_2xx, `≥${TARGETS.search_rps} req/s`, verdict(m.search.requests_per_s >= TARGETS.search_rps && m.search.non_2xx === 0)],
+      ]),
     };
     process.stdout.write(`${consoleTable(table)}\n`);
-    const results = { size, seed, duration_s: duration, connections, store_reused: built.reused, store_ms: Math.round(built.store_ms), index_ms: Math.round(built.index_ms), targets: TARGETS, detail, search };
+    const [chosen] = measured;
+    const results = { size, seed, duration_s: duration, connections, default_workers: workers, store_reused: built.reused, store_ms: Math.round(built.store_ms), index_ms: Math.round(built.index_ms), targets: TARGETS, detail: chosen!.detail, search: chosen!.search, runs: measured };
     const body = [
       `${formatInt(size)} generated marks (bench/corpus/generate.ts, seed ${seed}); store load ${formatInt(built.store_ms)} ms, index build ${formatInt(built.index_ms)} ms${built.reused ? ' (store reused from an earlier run)' : ''}.`,
-      `Server: \`tm serve\` in its own process with API-key auth, rate limits (raised so the load is never throttled, still checked per request), usage metering, the request log and the access log on. Load: autocannon, ${connections} connections, ${duration} s after a 2 s warm-up, cycling ${built.ids.length} ids / ${built.words.length} query words.`,
-      'Server CPU ms/req: the server process\'s user + system CPU time over the measured run divided by its requests; 1000 divided by it is what one core sustains, a steadier figure than req/s on a shared machine (see the load average above).',
+      `Servers: \`tm serve --workers ${workers}\` (the default on this machine: one per core) and \`tm serve --workers 1\`, side by side over the same store, each with API-key auth, rate limits (raised so the load is never throttled, still checked per request and shared across workers), usage metering, the request log and the access log on. Load: autocannon in this process, ${connections} connections, ${duration} s after a 2 s warm-up per route and server, alternating servers, cycling ${built.ids.length} ids / ${built.words.length} query words. The targets are judged on the default.`,
+      'Server CPU ms/req: the user + system CPU time of the server\'s processes (primary and workers, from /proc) over the measured run, divided by its requests; 1000 divided by it is what one core sustains, a steadier figure than req/s on a shared machine (see the load average above). "of it primary": the cluster primary\'s share (the shared rate-limit counters and the connection hand-off). autocannon runs on the same 2 cores, so with 2 workers the server never has both cores to itself.',
       '',
       markdownTable(table),
     ].join('\n');
     const paths = writeReport({ name: 'http', title: 'HTTP API under load', command: benchCommand('bench:http'), results }, body);
     process.stderr.write(`wrote ${paths.md}\n`);
   } finally {
-    server.child.kill('SIGTERM');
+    for (const s of servers) s.child.kill('SIGTERM');
   }
 };
 
-if (opts.serve) void serveChild(opts.serve);
+if (opts.serve) void serveChild(opts.serve, Number(opts.workers));
 else await main();
