@@ -3,7 +3,7 @@
 // filtering and ranking. The index persists in the store's database; nothing is rebuilt per query.
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
-import { createSearchRepo, restricts, type KeyRead, type ListOrder, type SearchFilter } from '../store/search-repo.js';
+import { createSearchRepo, restricts, type KeyRange, type ListOrder, type SearchFilter } from '../store/search-repo.js';
 import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './analyze.js';
 import { createIndexSync } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
@@ -102,27 +102,32 @@ export const openSearchIndex = (store: Store): SearchIndex => {
 
   /** Candidate marks with their votes: a mark found under many keys, or under an exact key, is likely a close one. */
   const candidates = (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Map<number, number> => {
-    const plan = queryKeys(a, channels);
-    // The many deletion-neighbourhood keys share a read budget; the few word and exact keys do not.
-    const neighbours = [...plan.values()].reduce((n, list) => n + list.filter((l) => l.cap === undefined && NEIGHBOUR.test(l.key)).length, 0);
     // A filter drops most candidates before scoring, so read further when one is set.
     const boost = restricts(filter) ? FILTER_BOOST : 1;
-    const shared = boost * Math.max(MIN_CAP, Math.min(POSTING_CAP, Math.floor(READ_BUDGET / Math.max(1, neighbours))));
-    const votes = new Map<number, number>();
-    const vote = (mid: number, weight: number) => votes.set(mid, (votes.get(mid) ?? 0) + weight);
-    const reads: KeyRead[] = [];
-    const weights: number[] = [];
-    for (const [channel, list] of plan) {
+    const reads: (KeyRange & { weight: number; cap: number | null; short: boolean })[] = [];
+    for (const [channel, list] of queryKeys(a, channels)) {
       for (const l of list) {
-        const weight = voteWeight(channel, l.key);
-        // Keys of one or two characters match too much to read far.
-        const cap = l.cap !== undefined ? boost * l.cap : NEIGHBOUR.test(l.key) ? shared : boost * POSTING_CAP;
-        reads.push({ hash: keyHash(l.key), min: l.min, max: l.max, cap: l.key.length <= 4 ? Math.min(cap, boost * SHORT_KEY_CAP) : cap });
-        weights.push(weight);
+        // The deletion-neighbourhood keys (cap null) share a read budget; word and exact keys do not.
+        const cap = l.cap !== undefined ? boost * l.cap : NEIGHBOUR.test(l.key) ? null : boost * POSTING_CAP;
+        reads.push({ hash: keyHash(l.key), min: l.min, max: l.max, weight: voteWeight(channel, l.key), cap, short: l.key.length <= 4 });
       }
     }
-    repo.postingsOf(reads).forEach((mids, i) => {
-      for (const mid of mids) vote(mid, weights[i]!);
+    // The budget is shared among the neighbour keys that are common, found by the probe: most
+    // neighbour keys of a query have no posting at all, and a few dozen fit under any cap.
+    let shared = 0;
+    const capOf = (i: number, common: ReadonlySet<number>): number => {
+      if (shared === 0) {
+        const many = [...common].filter((k) => reads[k]!.cap === null).length;
+        shared = boost * Math.max(MIN_CAP, Math.min(POSTING_CAP, Math.floor(READ_BUDGET / Math.max(1, many))));
+      }
+      const r = reads[i]!;
+      // Keys of one or two characters match too much to read far.
+      return r.short ? Math.min(r.cap ?? shared, boost * SHORT_KEY_CAP) : (r.cap ?? shared);
+    };
+    const votes = new Map<number, number>();
+    const vote = (mid: number, weight: number) => votes.set(mid, (votes.get(mid) ?? 0) + weight);
+    repo.postingsOf(reads, capOf).forEach((mids, i) => {
+      for (const mid of mids) vote(mid, reads[i]!.weight);
     });
     if (channels.has('embedded') && a.near.length >= 3) {
       for (const mid of repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);

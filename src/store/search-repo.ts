@@ -29,15 +29,14 @@ export interface SearchMarkRow {
  *  near_words, skeleton, pcodes, wcodes, filing_date. */
 export type MarkFormsRow = [number, string, string, string, string, string, string, string, string | null];
 
-/** One capped read of a key's postings, limited to marks whose near form is min..max long. */
-export interface KeyRead {
+/** A key's postings, limited to marks whose near form is min..max characters long. */
+export interface KeyRange {
   hash: number;
   min: number;
   max: number;
-  cap: number;
 }
 
-/** Keys with at most this many postings in range are read together; every read cap is at least this. */
+/** Keys with at most this many postings in range are read whole, together; every read cap is at least this. */
 const SMALL = 40;
 
 const FORMS = 'mid, trademark_id, folded, compact, near_words, skeleton, pcodes, wcodes, filing_date';
@@ -202,9 +201,10 @@ export const createSearchRepo = (db: Db) => {
     snapshot<T>(read: () => T): T {
       return db.transaction(read)();
     },
-    /** The marks filed under each key with a near form of min..max characters, shortest first, at
-     *  most `cap`, in the order of `reads`. */
-    postingsOf(reads: readonly KeyRead[]): number[][] {
+    /** The marks filed under each key with a near form of min..max characters, shortest first, in
+     *  the order of `reads`. Keys with at most SMALL postings are read whole; the others ("common")
+     *  up to `cap(i, common)`, asked once the probe has found every common key of the query. */
+    postingsOf(reads: readonly KeyRange[], cap: (i: number, common: ReadonlySet<number>) => number): number[][] {
       const out: number[][] = reads.map(() => []);
       const ranges = new Map<number, { min: number; max: number; hashes: number[]; at: number[] }>();
       reads.forEach((r, i) => {
@@ -214,20 +214,19 @@ export const createSearchRepo = (db: Db) => {
         g.hashes.push(r.hash);
         g.at.push(i);
       });
+      const common = new Set<number>();
       for (const g of ranges.values()) {
         const few: number[] = [];
         for (const [k, many] of present.all(g.min, g.max, SMALL, json(g.hashes), g.min, g.max)) {
-          const i = g.at[k]!;
-          const r = reads[i]!;
-          if (many && r.cap > 0) out[i] = postings.all(r.hash, r.min, r.max, r.cap);
+          if (many) common.add(g.at[k]!);
           else few.push(k);
         }
         if (few.length === 0) continue;
-        const local = few.map((k) => g.hashes[k]!);
-        for (const [k, mid] of small.all(json(local), g.min, g.max)) {
-          const list = out[g.at[few[k]!]!]!;
-          if (list.length < reads[g.at[few[k]!]!]!.cap) list.push(mid);
-        }
+        for (const [k, mid] of small.all(json(few.map((f) => g.hashes[f]!)), g.min, g.max)) out[g.at[few[k]!]!]!.push(mid);
+      }
+      for (const i of common) {
+        const r = reads[i]!;
+        out[i] = postings.all(r.hash, r.min, r.max, cap(i, common));
       }
       return out;
     },
