@@ -61,6 +61,7 @@ const PREFIX = 4;
 const PHONETIC_DELETE_MIN = 3;
 /** Postings read per two-edit key: there are many such keys, and each is a weak signal. */
 const SECOND_EDIT_CAP = 40;
+const NEAR_LENGTH_CAP = 100;
 
 /** Strings with up to `k` characters removed (k = 0 is the string itself). */
 const deletionsUpTo = (s: string, k: number): string[] => {
@@ -122,6 +123,10 @@ export interface Lookup {
 const ANY = 255;
 const at = (key: string, min = 0, max = ANY): Lookup => ({ key, min, max });
 
+/** A common prefix or word is read shortest marks first and cut at its cap; this second read
+ *  takes the marks of about the query's length, which the fuzzy lane scores highest. */
+const near = (key: string, a: Analysis): Lookup => ({ ...at(key, Math.max(0, a.near.length - 3), a.near.length + 3), cap: NEAR_LENGTH_CAP });
+
 /** Substrings of the query's near form that could be a whole earlier mark (BUCKS in ICEBUCKS).
  *  Long queries keep word-aligned runs and substrings inside one word, not every substring. */
 const segments = (a: Analysis, min: number): string[] => {
@@ -176,7 +181,10 @@ export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Chan
   if (channels.has('fuzzy')) {
     const keys = fuzzyKeys(a.near, Math.max(1, fuzzyBudget(a.near.length + 1)));
     // The prefix lane needs the shared start to be at least half of the longer mark.
-    if (a.compact.length >= PREFIX + 1) keys.push(at(`f:${a.compact.slice(0, PREFIX)}`, 0, 2 * a.compact.length));
+    if (a.compact.length >= PREFIX + 1) {
+      const prefix = `f:${a.compact.slice(0, PREFIX)}`;
+      keys.push(at(prefix, 0, 2 * a.compact.length), near(prefix, a));
+    }
     out.set('fuzzy', keys);
   }
   if (channels.has('embedded')) {
@@ -186,7 +194,7 @@ export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Chan
       for (const w of a.nearWords) {
         // A one-character mark that is a word of the query is a hit too (U in U NICK).
         if (w.length === 1) keys.push(at(`n:${w}`));
-        if (w.length >= 2) keys.push(at(`w:${w}`), at(`n:${w}`));
+        if (w.length >= 2) keys.push(at(`w:${w}`), near(`w:${w}`, a), at(`n:${w}`));
         if (w.length >= 4) keys.push(...fuzzyKeys(w, 1, true));
       }
     } else keys.push(at(`w:${a.near}`));

@@ -50,6 +50,7 @@ const MIN_CAP = 40;
 /** Candidates fetched and scored per query, the most-voted first. */
 const SCORE_BUDGET = 1200;
 const FILTER_BOOST = 4;
+const SHORT_PREFIX_MAX = 4;
 /** Votes per key family, roughly in proportion to how often a mark it finds ranks in the top 20
  *  (measured against the exhaustive scorer, docs/search.md): a whole earlier mark inside the query
  *  or the query inside a mark is a far better lead than one of many deletion neighbours. */
@@ -129,6 +130,10 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     repo.postingsOf(reads, capOf).forEach((mids, i) => {
       for (const mid of mids) vote(mid, reads[i]!.weight);
     });
+    // A short query at the start of longer marks (O H in O H P): the prefix key covers 5 characters and up.
+    if (channels.has('embedded') && a.compact.length >= 2 && a.compact.length <= SHORT_PREFIX_MAX) {
+      for (const mid of repo.startingWith(a.compact, boost * SHORT_KEY_CAP)) vote(mid, VOTE.f!);
+    }
     if (channels.has('embedded') && a.near.length >= 3) {
       for (const mid of repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);
       if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);

@@ -183,6 +183,9 @@ export const createSearchRepo = (db: Db) => {
       'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
     )
     .pluck();
+  const startingWith = db
+    .prepare<[string, string, number], number>('SELECT mid FROM search_mark WHERE compact >= ? AND compact < ? ORDER BY length(compact), mid LIMIT ?')
+    .pluck();
   const substringAny = db.prepare<[string, number], number>('SELECT rowid FROM search_fts WHERE search_fts MATCH ? LIMIT ?').pluck();
   const formsByMid = db.prepare<[string], MarkFormsRow>(`SELECT ${FORMS} FROM search_mark WHERE mid IN (SELECT value FROM json_each(?))`).raw();
   const updatedAt = db.prepare<[string], { mid: number; updated_at: string }>(
@@ -229,6 +232,10 @@ export const createSearchRepo = (db: Db) => {
         out[i] = postings.all(r.hash, r.min, r.max, cap(i, common));
       }
       return out;
+    },
+    /** Marks whose compact form starts with `prefix`, shortest first (an index range, no key). */
+    startingWith(prefix: string, cap: number): number[] {
+      return startingWith.all(prefix, `${prefix}\u{10FFFF}`, cap);
     },
     /** Marks whose text contains a fragment (3+ characters), shortest first. */
     substring(fragment: string, cap: number): number[] {

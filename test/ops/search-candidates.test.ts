@@ -1,0 +1,47 @@
+// Candidate generation on the query side: each mark below is reachable by one path only (two-edit
+// deletion keys, the prefix key from five characters, one-character words, a short prefix), so
+// each test fails if that path is lost. The read cache must never serve a mark's old text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchTrademarks } from '../../src/ops/search-trademarks.js';
+import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+
+let t: TempContext;
+const NOW = '2026-11-22T12:00:00.000Z';
+const MARKS = ['ANALOGIST', 'SHADOW', 'U', 'O H P', 'GARDENIA', 'ZEPHYR LINE'];
+
+beforeAll(async () => {
+  t = tempContext(NOW);
+  const records = MARKS.map((mark, i) => makeRecord({ mark_text: mark, office_code: 'US', application_number: String(5000 + i) }));
+  await t.ctx.store.trademarks.upsert(records, NOW);
+  await t.ctx.index.sync();
+});
+afterAll(async () => t.cleanup());
+
+const found = async (q: string): Promise<string[]> =>
+  (await searchTrademarks.run(t.ctx, searchTrademarks.input.parse({ q }))).data.map((r) => r.mark_text ?? '');
+
+describe('query-side candidates', () => {
+  it('finds a mark one shorter with a substitution (two edits) through the query deletion keys', async () => {
+    expect(await found('AGROLOGIST')).toContain('ANALOGIST');
+  });
+
+  it('finds a mark sharing the first four characters of a five-character query', async () => {
+    expect(await found('SHADL')).toContain('SHADOW');
+  });
+
+  it('finds a one-character mark that is a word of the query', async () => {
+    expect(await found('U NICK')).toContain('U');
+  });
+
+  it('finds a longer mark that starts with a two-character query', async () => {
+    expect(await found('O H')).toContain('O H P');
+  });
+
+  it('scores a mark by its new text after it changes, not by a cached form', async () => {
+    expect(await found('GARDENIA')).toContain('GARDENIA');
+    await t.ctx.store.trademarks.upsert([makeRecord({ mark_text: 'ZEPHYR LANE', office_code: 'US', application_number: '5004', source_date: '2030-01-01' })], NOW);
+    await t.ctx.index.sync();
+    expect(await found('GARDENIA')).not.toContain('ZEPHYR LANE');
+    expect((await found('ZEPHYR LANE'))[0]).toBe('ZEPHYR LANE');
+  });
+});
