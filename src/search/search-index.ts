@@ -54,7 +54,7 @@ const SHORT_PREFIX_MAX = 4;
 /** Votes per key family, roughly in proportion to how often a mark it finds ranks in the top 20
  *  (measured against the exhaustive scorer, docs/search.md): a whole earlier mark inside the query
  *  or the query inside a mark is a far better lead than one of many deletion neighbours. */
-const VOTE: Record<string, number> = { n: 4, o: 4, f: 2, w: 2, substring: 2 };
+const VOTE: Record<string, number> = { n: 4, o: 4, f: 2, w: 2, substring: 4 };
 
 const voteWeight = (channel: Channel, key: string): number =>
   channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : (VOTE[key[0]!] ?? 1);
