@@ -47,7 +47,8 @@ export const runWorker = async (options: ServeOptions): Promise<RunningServer> =
     ({ url } = await server.listen(port, host));
     if (affinity) mcpPort = await affinity.listen(server.app);
   } catch (err) {
-    send({ tm: 'failed', message: err instanceof Error ? err.message : String(err) });
+    const code = (err as NodeJS.ErrnoException | null)?.code;
+    send({ tm: 'failed', message: err instanceof Error ? err.message : String(err), ...(code ? { code } : {}) });
     process.exit(1);
   }
   process.on('message', (m: unknown) => {

@@ -9,7 +9,7 @@ import { createMemoryCounters } from '../auth/limit-counters.js';
 import { closeContext, createContext } from '../context.js';
 import { answerCounters } from './cluster-counters.js';
 import type { PeerTable } from './mcp-affinity.js';
-import { firstRunHint, onStopSignals, printLine, urlOf, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
+import { firstRunHint, listenError, onStopSignals, printLine, urlOf, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
 
 /** Sent by a worker once it listens: the shared port, and its private port for forwarded MCP sessions. */
 export interface ReadyMessage {
@@ -22,6 +22,8 @@ export interface ReadyMessage {
 export interface FailedMessage {
   tm: 'failed';
   message: string;
+  /** The system error code, e.g. EADDRINUSE. */
+  code?: string;
 }
 
 /** Sent by the primary: every live worker's private MCP port, by worker id. */
@@ -86,7 +88,7 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
     const entry = { worker, readyAt: null as number | null };
     live.set(worker.id, entry);
     answerCounters(worker, counters);
-    let failure: string | null = null;
+    let failure: FailedMessage | null = null;
     worker.on('message', (m: unknown) => {
       if (is<ReadyMessage>(m, 'ready')) {
         entry.readyAt = Date.now();
@@ -98,7 +100,7 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
           started = null;
         }
       } else if (is<FailedMessage>(m, 'failed')) {
-        failure = m.message;
+        failure = m;
       }
     });
     worker.once('exit', (code, signal) => {
@@ -107,13 +109,13 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
       broadcastPeers();
       if (stopping) return;
       if (started) {
-        started.reject(new Error(failure ?? `a tm serve worker exited (${signal ?? `code ${code}`}) before it listened`));
+        started.reject(failure ? listenError(failure, host, listenPort) : new Error(`a tm serve worker exited (${signal ?? `code ${code}`}) before it listened`));
         started = null;
         return;
       }
       const lived = entry.readyAt === null ? 0 : Date.now() - entry.readyAt;
       restartDelay = lived >= STABLE_MS ? 0 : Math.min(Math.max(restartDelay * 2, 250), MAX_RESTART_DELAY_MS);
-      process.stderr.write(`tm serve: worker ${worker.process.pid} exited (${signal ?? `code ${code}`}${failure ? `: ${failure}` : ''}); starting another${restartDelay ? ` in ${restartDelay} ms` : ''}\n`);
+      process.stderr.write(`tm serve: worker ${worker.process.pid} exited (${signal ?? `code ${code}`}${failure ? `: ${failure.message}` : ''}); starting another${restartDelay ? ` in ${restartDelay} ms` : ''}\n`);
       const t = setTimeout(() => {
         timers.delete(t);
         if (!stopping) fork();

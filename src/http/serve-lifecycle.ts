@@ -51,6 +51,18 @@ export const printLine = (line: string): void => {
   process.stdout.write(`${line}\n`);
 };
 
+/** A listen failure as the error a user can act on: a port in use or not allowed; anything else as it came. */
+export const listenError = (err: { code?: string; message: string }, host: string, port: number): Error => {
+  const where = `${host}:${port}`;
+  if (err.code === 'EADDRINUSE') {
+    return new TmError('conflict', `${where} is already in use.`, { suggestion: 'Stop what listens there, or choose another --port (0 picks a free one).' });
+  }
+  if (err.code === 'EACCES') {
+    return new TmError('forbidden', `Not allowed to listen on ${where}.`, { suggestion: 'Choose a port above 1023, or run with the rights to bind this one.' });
+  }
+  return err instanceof Error ? err : new Error(err.message);
+};
+
 export const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /** On an empty store, one line on how to create a key. */

@@ -7,7 +7,7 @@ import { closeContext, createContext } from '../context.js';
 import { runPrimary } from './cluster.js';
 import { runWorker } from './cluster-worker.js';
 import { createHttpServer } from './server.js';
-import { accessLogOf, firstRunHint, onStopSignals, printLine, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
+import { accessLogOf, firstRunHint, listenError, onStopSignals, printLine, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
 
 export { DEFAULT_WORKERS, parseWorkers, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
 
@@ -17,7 +17,11 @@ export const runServe = async (options: ServeOptions = {}): Promise<RunningServe
   const print = options.print ?? printLine;
   const context = createContext({ db: options.db, now: options.now });
   const server = createHttpServer({ context, accessLog: accessLogOf(options), bodyLimit: options.bodyLimit, mountMcp: options.mountMcp });
-  const { url, port } = await server.listen(options.port ?? Number(process.env.TM_PORT ?? 8080), options.host ?? '127.0.0.1');
+  const host = options.host ?? '127.0.0.1';
+  const wanted = options.port ?? Number(process.env.TM_PORT ?? 8080);
+  const { url, port } = await server.listen(wanted, host).catch((err: NodeJS.ErrnoException) => {
+    throw listenError(err, host, wanted);
+  });
   print(`tm serve listening on ${url} (database ${context.store.path})`);
   await firstRunHint(context, print);
   let stopping: Promise<void> | null = null;

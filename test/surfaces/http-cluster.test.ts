@@ -1,10 +1,12 @@
 // `tm serve --workers 2` as a process: both workers serve on the one port, a rate limit of N per
 // window admits exactly N calls across them, an Idempotency-Key runs once across them, concurrent
 // writers on the one store fail no request, MCP sessions work whichever worker a request reaches,
-// a killed worker is replaced, and SIGTERM stops the primary and every worker with exit 0.
+// a killed worker is replaced, and SIGTERM stops the primary and every worker with exit 0; a port in
+// use ends `tm serve` with `conflict` (exit 5), with or without workers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { request, type IncomingHttpHeaders } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,4 +229,25 @@ describe('tm serve --workers 2', () => {
     expect(out).toContain('SIGTERM: draining in-flight requests, then exiting');
     await until('every worker to exit', () => workers.every((p) => !alive(p)));
   });
+});
+
+describe('tm serve on a port already in use', () => {
+  it.each(['1', '2'])('with --workers %s, says so and exits 5 (conflict)', async (workers) => {
+    const holder = createServer();
+    await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
+    const { port } = holder.address() as AddressInfo;
+    const spare = mkdtempSync(join(tmpdir(), 'tm-cluster-port-'));
+    try {
+      const bin = join(import.meta.dirname, '../../bin/tm.js');
+      const proc = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--workers', workers, '--db', join(spare, 'tm.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      proc.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      const code = await new Promise<number | null>((r) => proc.once('exit', (c) => r(c)));
+      expect(code, stderr).toBe(5);
+      expect(stderr).toContain(`127.0.0.1:${port} is already in use`);
+    } finally {
+      holder.close();
+      rmSync(spare, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
