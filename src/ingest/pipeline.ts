@@ -81,7 +81,7 @@ const MAX_LISTED_SKIPS = 1000;
 export const ingestFiles = async (ctx: Context, paths: string[], options: IngestOptions = {}): Promise<IngestSummary> => {
   const started = ctx.clock.now().getTime();
   const t0 = performance.now();
-  const batchSize = options.batchSize ?? 5000;
+  const batchSize = options.batchSize ?? 10_000;
   const summary: IngestSummary = {
     files: 0, records: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, indexed: 0,
     skipped_records: [], failed_files: [], duration_ms: 0, records_per_second: 0,

@@ -5,58 +5,59 @@ import { loadPragmas, type Db } from '../store/sqlite.js';
 import { createSearchWriter, type ChangedMark } from '../store/search-write-repo.js';
 import { analyzeText, ftsBody, keyHashes, nearLength, toMarkRow } from './indexer.js';
 
-const SYNC_BATCH = 10_000;
+/** Changed marks per transaction: each batch dirties key pages all over the b-tree, so larger is cheaper per mark. */
+const SYNC_BATCH = 50_000;
 
 export const createIndexSync = (db: Db) => {
   const writer = createSearchWriter(db);
 
+  const insertNew = (record: ChangedMark, a = analyzeText(record.mark_text)): void => {
+    const mid = writer.insertMark(toMarkRow(record, a));
+    writer.stageKeys(mid, nearLength(a), keyHashes(a));
+    writer.setText(mid, ftsBody(a));
+  };
+
   const indexRecord = (record: ChangedMark): void => {
     const a = analyzeText(record.mark_text);
-    const row = toMarkRow(record, a);
     const existing = writer.byTrademark(record.id);
-    if (!existing) {
-      const mid = writer.insertMark(row);
-      writer.addKeys(mid, nearLength(a), keyHashes(a));
-      writer.setText(mid, ftsBody(a));
-      return;
-    }
-    writer.updateMark({ ...row, mid: existing.mid });
+    if (!existing) return insertNew(record, a);
+    writer.updateMark({ ...toMarkRow(record, a), mid: existing.mid });
     if (existing.mark_text === record.mark_text) return;
     const old = analyzeText(existing.mark_text);
     writer.removeKeys(existing.mid, nearLength(old), keyHashes(old));
-    writer.addKeys(existing.mid, nearLength(a), keyHashes(a));
+    writer.stageKeys(existing.mid, nearLength(a), keyHashes(a));
     writer.setText(existing.mid, ftsBody(a));
   };
 
   const syncAll = (): number => {
     let last = writer.lastSeq();
     if (last === 0 && writer.count() > 0) writer.clear();
-    const bulk = last === 0 ? writer.beginBulk() : null;
+    const bulk = last === 0;
+    if (bulk) writer.beginBulk();
     let indexed = 0;
-    for (;;) {
-      const changed = writer.changedSince(last, SYNC_BATCH);
-      if (changed.length === 0) break;
-      writer.transaction(() => {
-        for (const c of changed) {
-          if (!bulk) {
-            indexRecord(c);
-            continue;
-          }
-          const a = analyzeText(c.mark_text);
-          const mid = writer.insertMark(toMarkRow(c, a));
-          bulk.stage(mid, nearLength(a), keyHashes(a));
-          writer.setText(mid, ftsBody(a));
-        }
-        last = changed[changed.length - 1]!.seq;
-        if (!bulk) writer.setLastSeq(last);
-      });
-      indexed += changed.length;
-    }
-    if (bulk) {
-      writer.transaction(() => {
-        bulk.finish();
-        if (indexed > 0) writer.setLastSeq(last);
-      });
+    try {
+      for (;;) {
+        const changed = writer.changedSince(last, SYNC_BATCH);
+        if (changed.length === 0) break;
+        writer.transaction(() => {
+          for (const c of changed) (bulk ? insertNew : indexRecord)(c);
+          last = changed[changed.length - 1]!.seq;
+          if (bulk) return;
+          writer.flushKeys();
+          writer.setLastSeq(last);
+        });
+        indexed += changed.length;
+      }
+      if (bulk) {
+        writer.transaction(() => {
+          writer.finishBulk();
+          if (indexed > 0) writer.setLastSeq(last);
+        });
+      }
+    } catch (err) {
+      // Keys staged for a batch that rolled back must not reach a later one.
+      writer.discardKeys(bulk);
+      throw err;
     }
     return indexed;
   };

@@ -1,5 +1,6 @@
-// SQL that maintains the search index (migration 002): mark rows, hashed keys (row by row, or
-// staged and sorted in once for an empty index), the trigram table, and the synced store sequence.
+// SQL that maintains the search index (migration 002): mark rows, hashed keys (staged and sorted
+// in per sync batch, so the key b-tree is walked in order rather than at random), the trigram
+// table, and the synced store sequence.
 import { SEARCH_MARK_INDEXES } from './migrations/002-search.js';
 import { createIndexes, dropIndexes, type Db } from './sqlite.js';
 import type { SearchMarkRow } from './search-repo.js';
@@ -25,13 +26,62 @@ export interface ChangedMark {
 
 const json = (values: readonly unknown[]): string => JSON.stringify(values);
 
-/** Key rows staged per statement in a bulk build: bound parameters cost far less than JSON. */
+/** Key rows staged per statement: bound parameters cost far less than JSON. */
 const STAGE_ROWS = 100;
-/** Hash ranges staged apart in a bulk build; key hashes are below 2^52. */
+/** Hash ranges staged apart, so each sorts within the sorter's memory; key hashes are below 2^52. */
 const STAGE_PARTS = 16;
 const PART_SPAN = 2 ** 52 / STAGE_PARTS;
 const stageSql = (part: number, rows: number): string =>
-  `INSERT INTO temp.bulk_key_${part} (h, len, mid) VALUES ${Array.from({ length: rows }, () => '(?,?,?)').join(',')}`;
+  `INSERT INTO temp.staged_key_${part} (h, len, mid) VALUES ${Array.from({ length: rows }, () => '(?,?,?)').join(',')}`;
+
+/**
+ * Keys waiting to go into search_key: unindexed temp tables, one per hash range. flush() sorts
+ * each range in, the ranges in key order, so the b-tree is appended to or walked once in order.
+ */
+const createKeyStager = (db: Db) => {
+  const parts = Array.from({ length: STAGE_PARTS }, (_, i) => {
+    db.exec(`CREATE TEMP TABLE IF NOT EXISTS staged_key_${i} (h INTEGER NOT NULL, len INTEGER NOT NULL, mid INTEGER NOT NULL)`);
+    return {
+      many: db.prepare(stageSql(i, STAGE_ROWS)),
+      one: db.prepare(stageSql(i, 1)),
+      move: db.prepare(`INSERT OR IGNORE INTO search_key (h, len, mid) SELECT h, len, mid FROM temp.staged_key_${i} ORDER BY h, len, mid`),
+      empty: db.prepare(`DELETE FROM temp.staged_key_${i}`),
+      pending: [] as number[],
+      staged: 0,
+    };
+  });
+  return {
+    stage(mid: number, len: number, hashes: readonly number[]): void {
+      for (const h of hashes) {
+        const part = parts[Math.min(STAGE_PARTS - 1, Math.max(0, Math.floor(h / PART_SPAN)))]!;
+        part.pending.push(h, len, mid);
+        part.staged++;
+        if (part.pending.length === 3 * STAGE_ROWS) {
+          part.many.run(part.pending);
+          part.pending = [];
+        }
+      }
+    },
+    /** Drops everything staged (after a rollback, or when the index is cleared). */
+    discard(): void {
+      for (const part of parts) {
+        part.empty.run();
+        part.pending = [];
+        part.staged = 0;
+      }
+    },
+    flush(): void {
+      for (const part of parts) {
+        if (part.staged === 0) continue;
+        for (let j = 0; j < part.pending.length; j += 3) part.one.run(part.pending.slice(j, j + 3));
+        part.move.run();
+        part.empty.run();
+        part.pending = [];
+        part.staged = 0;
+      }
+    },
+  };
+};
 
 export const createSearchWriter = (db: Db) => {
   // A bulk build that was interrupted left the row indexes dropped: build them before anything queries.
@@ -54,7 +104,6 @@ export const createSearchWriter = (db: Db) => {
        registration_date = @registration_date, publication_date = @publication_date, expiry_date = @expiry_date
      WHERE mid = @mid`,
   );
-  const insertKeys = db.prepare('INSERT OR IGNORE INTO search_key (h, len, mid) SELECT value, ?, ? FROM json_each(?)');
   const deleteKeys = db.prepare('DELETE FROM search_key WHERE h IN (SELECT value FROM json_each(?)) AND len = ? AND mid = ?');
   const insertFts = db.prepare('INSERT INTO search_fts (rowid, body) VALUES (?, ?)');
   const deleteFts = db.prepare('DELETE FROM search_fts WHERE rowid = ?');
@@ -66,6 +115,8 @@ export const createSearchWriter = (db: Db) => {
      FROM trademarks t WHERE t.seq > ? ORDER BY t.seq LIMIT ?`,
   );
   const markCount = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM search_mark');
+  let stager: ReturnType<typeof createKeyStager> | null = null;
+  const keys = () => (stager ??= createKeyStager(db));
 
   return {
     /** The last store sequence number the index holds (0 when never synced). */
@@ -84,45 +135,29 @@ export const createSearchWriter = (db: Db) => {
     updateMark(row: SearchMarkRow): void {
       updateMark.run(row);
     },
-    addKeys(mid: number, len: number, hashes: readonly number[]): void {
-      if (hashes.length) insertKeys.run(len, mid, json(hashes));
+    /** Files keys for a mark; they reach search_key at the next flushKeys(), in the same transaction. */
+    stageKeys(mid: number, len: number, hashes: readonly number[]): void {
+      keys().stage(mid, len, hashes);
     },
-    /**
-     * Bulk build of an empty index: the row indexes are dropped, and keys go to unindexed temp
-     * tables, one per hash range. finish() sorts each range in (each fits the sorter's memory, and
-     * the ranges arrive in key order) and builds the row indexes again.
-     */
-    beginBulk(): { stage(mid: number, len: number, hashes: readonly number[]): void; finish(): void } {
+    flushKeys(): void {
+      stager?.flush();
+    },
+    /** Bulk build of an empty index: the row indexes are dropped until finishBulk() builds them once. */
+    beginBulk(): void {
       dropIndexes(db, SEARCH_MARK_INDEXES);
-      const parts = Array.from({ length: STAGE_PARTS }, (_, i) => {
-        db.exec(`CREATE TEMP TABLE IF NOT EXISTS bulk_key_${i} (h INTEGER NOT NULL, len INTEGER NOT NULL, mid INTEGER NOT NULL)`);
-        return { many: db.prepare(stageSql(i, STAGE_ROWS)), one: db.prepare(stageSql(i, 1)), pending: [] as number[] };
-      });
-      return {
-        stage(mid, len, hashes) {
-          for (const h of hashes) {
-            const part = parts[Math.min(STAGE_PARTS - 1, Math.max(0, Math.floor(h / PART_SPAN)))]!;
-            part.pending.push(h, len, mid);
-            if (part.pending.length === 3 * STAGE_ROWS) {
-              part.many.run(part.pending);
-              part.pending = [];
-            }
-          }
-        },
-        finish() {
-          parts.forEach((part, i) => {
-            for (let j = 0; j < part.pending.length; j += 3) part.one.run(part.pending.slice(j, j + 3));
-            part.pending = [];
-            db.exec(
-              `INSERT OR IGNORE INTO search_key (h, len, mid) SELECT h, len, mid FROM temp.bulk_key_${i} ORDER BY h, len, mid; DROP TABLE temp.bulk_key_${i}`,
-            );
-          });
-          createIndexes(db, SEARCH_MARK_INDEXES);
-        },
-      };
+    },
+    finishBulk(): void {
+      stager?.flush();
+      createIndexes(db, SEARCH_MARK_INDEXES);
+    },
+    /** Forgets staged keys after a failed sync; a failed bulk build also gets its row indexes back. */
+    discardKeys(bulk: boolean): void {
+      stager?.discard();
+      if (bulk) createIndexes(db, SEARCH_MARK_INDEXES);
     },
     /** Empties the index (an interrupted bulk build starts again). */
     clear(): void {
+      stager?.discard();
       db.exec("DELETE FROM search_key; DELETE FROM search_mark; DELETE FROM search_fts; DELETE FROM search_state WHERE key = 'last_seq'");
     },
     removeKeys(mid: number, len: number, hashes: readonly number[]): void {

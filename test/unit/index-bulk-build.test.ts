@@ -65,3 +65,44 @@ describe('building an empty search index in bulk', () => {
     expect(await t.ctx.index.lag()).toBe(0);
   });
 });
+
+describe('an incremental sync that fails', () => {
+  let t: TempContext;
+  beforeEach(() => {
+    t = tempContext();
+  });
+  afterEach(async () => {
+    await t.cleanup();
+  });
+
+  it('leaves no staged keys behind for the next sync to file', async () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    await t.ctx.store.trademarks.upsert([makeRecord({ application_number: '1', mark_text: 'SEIKO' })], at);
+    await t.ctx.index.sync();
+    const db = t.ctx.store.db;
+    db.exec("CREATE TEMP TRIGGER boom BEFORE INSERT ON search_mark WHEN NEW.mark_text = 'BOOM' BEGIN SELECT RAISE(ABORT, 'boom'); END");
+    await t.ctx.store.trademarks.upsert(
+      [makeRecord({ application_number: '2', mark_text: 'KODAK' }), makeRecord({ application_number: '3', mark_text: 'BOOM' })],
+      at,
+    );
+    await expect(t.ctx.index.sync()).rejects.toThrow(/boom/);
+    db.exec('DROP TRIGGER boom');
+    // The mark that was staged before the failure now reads differently: its old keys must not come back.
+    await t.ctx.store.trademarks.upsert([makeRecord({ application_number: '2', mark_text: 'BLUE OCEAN', source_date: '2024-02-01' })], at);
+    await t.ctx.index.sync();
+
+    const fresh = tempContext();
+    try {
+      const rows = ['1', '2', '3'].map((n) => t.ctx.store.db.prepare('SELECT record FROM trademarks WHERE application_number = ?').pluck().get(n) as string);
+      await fresh.ctx.store.trademarks.upsert([JSON.parse(rows[0]!)], at);
+      await fresh.ctx.index.sync();
+      await fresh.ctx.store.trademarks.upsert(rows.slice(1).map((r) => JSON.parse(r)), at);
+      await fresh.ctx.index.sync();
+      const keys = (c: TempContext) =>
+        c.ctx.store.db.prepare('SELECT k.h, k.len, m.trademark_id FROM search_key k JOIN search_mark m ON m.mid = k.mid ORDER BY 1, 2, 3').all();
+      expect(keys(t)).toEqual(keys(fresh));
+    } finally {
+      await fresh.cleanup();
+    }
+  });
+});
