@@ -2,7 +2,7 @@
 // XML) into a fresh SQLite store, with parser-only throughput on the same file as the ceiling.
 // Each measurement runs in its own child process so its peak RSS is its own. Options:
 //   --count N (default 1,000,000)  --seed S (42)  --formats ndjson,uspto-xml  --corpus-dir DIR
-//   --batch-size N (pipeline default)  --keep-db
+//   --batch-size N (pipeline default)  --keep-db  --update-count N (20,000; 0 skips the update run)
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -103,9 +103,9 @@ const storeFloor = async (path: string, format: string, dbPath: string): Promise
   return { records, skipped, ms };
 };
 
-/** Child: full ingest into a fresh store at dbPath. */
-const ingestOnce = async (path: string, format: string, dbPath: string, batchSize?: number): Promise<IngestResult> => {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
+/** Child: ingest into the store at dbPath; a fresh one unless `update` (then it adds to the last run's). */
+const ingestOnce = async (path: string, format: string, dbPath: string, batchSize?: number, update = false): Promise<IngestResult> => {
+  if (!update) for (const suffix of ['', '-wal', '-shm']) rmSync(`${dbPath}${suffix}`, { force: true });
   const ctx = createContext({ db: dbPath }, { info: () => {}, warn: (m) => process.stderr.write(`warning: ${m}\n`) });
   let lastLog = 0;
   let storeMs = 0;
@@ -135,7 +135,7 @@ const childMain = async (argv: string[]): Promise<void> => {
   const [mode, path, format, dbPath, batch] = argv;
   if (mode === 'parse') reportToParent(await parseOnly(path!, format!));
   else if (mode === 'floor') reportToParent(await storeFloor(path!, format!, dbPath!));
-  else reportToParent(await ingestOnce(path!, format!, dbPath!, batch ? Number(batch) : undefined));
+  else reportToParent(await ingestOnce(path!, format!, dbPath!, batch ? Number(batch) : undefined, mode === 'update'));
 };
 
 /** Reuses a corpus file when its .meta.json says it came from this generator with these settings. */
@@ -158,6 +158,8 @@ interface FormatRow {
   file_bytes: number;
   records: number;
   parse: { records_per_second: number; records_per_cpu_second: number; seconds: number; peak_rss_bytes: number };
+  /** A second, smaller file of another seed ingested into the loaded store (incremental path). */
+  update: { records: number; records_per_second: number; records_per_cpu_second: number } | null;
   /** Parse + serialise + a bare id/JSON insert: what storing these records costs at the least. */
   floor: { records_per_second: number; records_per_cpu_second: number };
   ingest: {
@@ -183,6 +185,7 @@ const main = async (): Promise<void> => {
       'corpus-dir': { type: 'string', default: join(repoRoot, 'bench', 'corpus') },
       'batch-size': { type: 'string' },
       'keep-db': { type: 'boolean', default: false },
+      'update-count': { type: 'string', default: '20000' },
     },
   });
   const count = Number(values.count);
@@ -206,6 +209,19 @@ const main = async (): Promise<void> => {
     const floor = await runInChild<ParseResult>(self, ['--child', 'floor', file, adapter, dbPath]);
     process.stderr.write(`${format}: ingest into a fresh store …\n`);
     const ingest = await runInChild<IngestResult>(self, ['--child', 'ingest', file, adapter, dbPath, values['batch-size'] ?? '']);
+    // A daily file into the loaded store: new marks and changed ones, through the incremental path.
+    const updateCount = Number(values['update-count']);
+    let update: { records_per_second: number; records_per_cpu_second: number; records: number } | null = null;
+    if (updateCount > 0) {
+      const updateFile = await ensureCorpus(corpusDir, format, updateCount, seed + 1);
+      process.stderr.write(`${format}: ${formatInt(updateCount)} more records into the loaded store …\n`);
+      const run = await runInChild<IngestResult>(self, ['--child', 'update', updateFile, adapter, dbPath, values['batch-size'] ?? '']);
+      update = {
+        records: run.result.records,
+        records_per_second: Math.round((run.result.records * 1000) / run.result.ms),
+        records_per_cpu_second: Math.round((run.result.records * 1000) / run.cpu_ms),
+      };
+    }
     if (!values['keep-db']) for (const s of ['', '-wal', '-shm']) rmSync(`${dbPath}${s}`, { force: true });
     const ingestRps = (ingest.result.records * 1000) / ingest.result.ms;
     rows.push({
@@ -219,6 +235,7 @@ const main = async (): Promise<void> => {
         seconds: parse.result.ms / 1000,
         peak_rss_bytes: parse.peak_rss_bytes,
       },
+      update,
       floor: {
         records_per_second: Math.round((floor.result.records * 1000) / floor.result.ms),
         records_per_cpu_second: Math.round((floor.result.records * 1000) / floor.cpu_ms),
@@ -241,11 +258,12 @@ const main = async (): Promise<void> => {
   const table: Table = {
     headers: [
       'format', 'records', 'file', 'ingest rec/s', 'ingest s', 'of which index s', 'ingest rec/CPU-s', 'ingest peak RSS',
-      'parse-only rec/s', 'parse rec/CPU-s', 'parse peak RSS', 'store floor rec/s', 'floor rec/CPU-s', 'target', 'met',
+      'then update rec/s (CPU-s)', 'parse-only rec/s', 'parse rec/CPU-s', 'parse peak RSS', 'store floor rec/s', 'floor rec/CPU-s', 'target', 'met',
     ],
     rows: rows.map((r) => [
       r.format, r.records, formatMb(r.file_bytes), r.ingest.records_per_second, r.ingest.seconds.toFixed(1),
       r.ingest.index_seconds.toFixed(1), r.ingest.records_per_cpu_second, formatMb(r.ingest.peak_rss_bytes),
+      r.update ? `${formatInt(r.update.records)} at ${formatInt(r.update.records_per_second)} (${formatInt(r.update.records_per_cpu_second)})` : '—',
       r.parse.records_per_second, r.parse.records_per_cpu_second, formatMb(r.parse.peak_rss_bytes),
       r.floor.records_per_second, r.floor.records_per_cpu_second, `≥ ${formatInt(r.target_records_per_second)} rec/s, < 1 GB`, r.meets_target ? 'yes' : 'NO',
     ]),
@@ -256,6 +274,7 @@ const main = async (): Promise<void> => {
     'rec/s is records over the wall time of the measured call; rec/CPU-s is records over the whole child\'s CPU time (user + system, all threads, start-up included), which a busy machine disturbs less.',
     '"of which index s" is the time after the last record was stored: the store\'s index rebuild after a bulk load and the search-index sync.',
     'Ingest = parse + batched upserts into a fresh SQLite store (WAL) + change detection + search-index sync, in a child process; peak RSS is that process\'s VmHWM. Parse-only = the same adapter on the same file, records discarded.',
+    `Then update = a second corpus file of ${formatInt(Number(values['update-count']))} records (seed ${seed + 1}: new marks and some of the loaded ones changed) ingested into the loaded store, the way a daily file arrives: change detection against the stored rows and the incremental index sync.`,
     'Store floor = parse, serialise each record as the store does (canonical JSON + SHA-256 content hash) and insert id, hash and JSON into a one-table WAL database, 2,000 rows a transaction: no side tables, no change detection, no search index. It bounds what any SQLite store of these records can reach here.',
   ];
   const paths = writeReport(
