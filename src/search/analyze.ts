@@ -62,6 +62,25 @@ const PHONETIC_DELETE_MIN = 3;
 /** Postings read per two-edit key: there are many such keys, and each is a weak signal. */
 const SECOND_EDIT_CAP = 40;
 const NEAR_LENGTH_CAP = 100;
+/** Queries up to this near length also look up their exact one-edit neighbours. */
+const EXACT_EDIT_MAX = 6;
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** Every string one edit from `s` (substitution, insertion, deletion, adjacent transposition) over
+ *  the letters and digits of near forms, `s` itself excluded. */
+export const editsOf = (s: string): string[] => {
+  const out = new Set<string>(deletions(s));
+  for (let i = 0; i <= s.length; i++) {
+    for (const c of LETTERS) {
+      out.add(s.slice(0, i) + c + s.slice(i));
+      if (i < s.length) out.add(s.slice(0, i) + c + s.slice(i + 1));
+    }
+    if (i + 1 < s.length) out.add(s.slice(0, i) + s[i + 1] + s[i] + s.slice(i + 2));
+  }
+  out.delete(s);
+  return [...out];
+};
 
 /** Strings with up to `k` characters removed (k = 0 is the string itself). */
 const deletionsUpTo = (s: string, k: number): string[] => {
@@ -184,6 +203,11 @@ export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Chan
     if (a.compact.length >= PREFIX + 1) {
       const prefix = `f:${a.compact.slice(0, PREFIX)}`;
       keys.push(at(prefix, 0, 2 * a.compact.length), near(prefix, a));
+    }
+    // Short marks share their sound keys with thousands of others; their exact one-edit
+    // neighbours are few hundred `n:` keys, which the probe checks at a fraction of a lookup each.
+    if (a.near.length >= FUZZY_MIN && a.near.length <= EXACT_EDIT_MAX) {
+      for (const v of editsOf(a.near)) keys.push({ ...at(`n:${v}`), cap: SECOND_EDIT_CAP });
     }
     out.set('fuzzy', keys);
   }

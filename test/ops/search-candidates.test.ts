@@ -3,6 +3,7 @@
 // each test fails if that path is lost. The read cache must never serve a mark's old text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
+import { editsOf } from '../../src/search/analyze.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 let t: TempContext;
@@ -35,6 +36,13 @@ describe('query-side candidates', () => {
 
   it('finds a longer mark that starts with a two-character query', async () => {
     expect(await found('O H')).toContain('O H P');
+  });
+
+  it('lists every one-edit neighbour of a short query for the exact n: keys, not the query itself', () => {
+    const edits = editsOf('vaby');
+    expect(edits).toEqual(expect.arrayContaining(['valy', 'vby', 'vabby', 'avby', 'vab1']));
+    expect(edits).not.toContain('vaby');
+    expect(new Set(edits).size).toBe(edits.length);
   });
 
   it('scores a mark by its new text after it changes, not by a cached form', async () => {
