@@ -63,7 +63,7 @@ const PHONETIC_DELETE_MIN = 3;
 const SECOND_EDIT_CAP = 40;
 const NEAR_LENGTH_CAP = 100;
 /** Queries up to this near length also look up their exact one-edit neighbours. */
-const EXACT_EDIT_MAX = 6;
+const EXACT_EDIT_MAX = 5;
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
