@@ -1,6 +1,6 @@
-// Turning a changed trademark (read from the store's columns) into its search_mark row and index
-// keys, and reading a row back as the Analysis the scorer compares.
-import { classMask, type SearchMarkRow } from '../store/search-repo.js';
+// Turning a changed trademark (read from the store's columns) into its search_mark row, its index
+// keys and its trigram text.
+import { classMask } from '../store/search-repo.js';
 import type { ChangedMark, SearchMarkInput } from '../store/search-write-repo.js';
 import { analyze, indexKeys, keyHash, type Analysis } from './analyze.js';
 
@@ -28,21 +28,6 @@ export const toMarkRow = (r: ChangedMark, a: Analysis): SearchMarkInput => ({
   publication_date: r.publication_date,
   expiry_date: r.expiry_date,
 });
-
-const split = (s: string, sep: string): string[] => (s ? s.split(sep) : []);
-
-export const rowAnalysis = (row: SearchMarkRow): Analysis => {
-  const nearWords = split(row.near_words, ' ');
-  return {
-    folded: row.folded,
-    compact: row.compact,
-    near: nearWords.join(''),
-    nearWords,
-    skeleton: row.skeleton,
-    pcodes: split(row.pcodes, ' '),
-    wcodes: split(row.wcodes, ';').map((w) => split(w, ' ')),
-  };
-};
 
 /** The near form's length, capped to the index's len column. */
 export const nearLength = (a: { nearWords: string[] }): number => Math.min(255, a.nearWords.join('').length);

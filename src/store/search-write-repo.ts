@@ -5,7 +5,7 @@ import { SEARCH_MARK_INDEXES } from './migrations/002-search.js';
 import { createIndexes, dropIndexes, type Db } from './sqlite.js';
 import type { SearchMarkRow } from './search-repo.js';
 
-export type SearchMarkInput = Omit<SearchMarkRow, 'mid' | 'updated_at'>;
+export type SearchMarkInput = Omit<SearchMarkRow, 'mid'>;
 
 /** What the index needs of a changed trademark, read from columns (no record JSON parsed in JS). */
 export interface ChangedMark {
