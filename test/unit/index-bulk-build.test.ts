@@ -9,15 +9,15 @@ const markIndexes = (t: TempContext): string[] =>
 
 const keyRows = (t: TempContext): number => t.ctx.store.db.prepare('SELECT COUNT(*) FROM search_key').pluck().get() as number;
 
-describe('building an empty search index in bulk', () => {
-  let t: TempContext;
-  beforeEach(() => {
-    t = tempContext();
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
+let t: TempContext;
+beforeEach(() => {
+  t = tempContext();
+});
+afterEach(async () => {
+  await t.cleanup();
+});
 
+describe('building an empty search index in bulk', () => {
   it('stages keys past one statement, sorts them in, and builds the row indexes again', async () => {
     const names = ['KODAK', 'KODACK', 'BLUE OCEAN', 'OCEAN BLUE', 'PLAY-DOH', 'SEIKO', 'STARBUCKS', 'ICEBUCKS'];
     const records = Array.from({ length: 160 }, (_, i) => makeRecord({ application_number: String(1000 + i), mark_text: names[i % names.length] }));
@@ -67,14 +67,6 @@ describe('building an empty search index in bulk', () => {
 });
 
 describe('an incremental sync that fails', () => {
-  let t: TempContext;
-  beforeEach(() => {
-    t = tempContext();
-  });
-  afterEach(async () => {
-    await t.cleanup();
-  });
-
   it('leaves no staged keys behind for the next sync to file', async () => {
     const at = '2026-01-01T00:00:00.000Z';
     await t.ctx.store.trademarks.upsert([makeRecord({ application_number: '1', mark_text: 'SEIKO' })], at);
