@@ -3,6 +3,17 @@
 import { trademarkId } from './ids.js';
 import type { TrademarkRecord } from './schemas/trademark.js';
 
+/** The status of a record whose office published none (a fresh object each call). */
+export const unknownStatus = (): TrademarkRecord['status'] => ({
+  primary: 'unknown',
+  stage: 'unknown',
+  reason: null,
+  challenges: [],
+  effective_date: null,
+  basis: 'office',
+  raw: null,
+});
+
 export const emptyRecord = (
   officeCode: string,
   applicationNumber: string,
@@ -16,15 +27,7 @@ export const emptyRecord = (
   mark_text: null,
   mark_type: null,
   disclaimer: null,
-  status: {
-    primary: 'unknown',
-    stage: 'unknown',
-    reason: null,
-    challenges: [],
-    effective_date: null,
-    basis: 'office',
-    raw: null,
-  },
+  status: unknownStatus(),
   register: null,
   filing_date: null,
   registration_date: null,

@@ -29,6 +29,20 @@ const connect = async (token: string): Promise<{ client: Client; transport: Stre
 const call = async (client: Client, name: string, args: Record<string, unknown>) =>
   (await client.callTool({ name, arguments: args })) as CallToolResult;
 
+/** A JSON-RPC POST on an existing session with a chosen credential, bypassing the SDK client. */
+const postOnSession = (token: string, sessionId: string, body: unknown): Promise<Response> =>
+  fetch(srv.url, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+      'Mcp-Session-Id': sessionId,
+      'MCP-Protocol-Version': '2025-11-25',
+    },
+    body: JSON.stringify(body),
+  });
+
 const errorOf = (r: CallToolResult) =>
   (r.structuredContent as { error: { type: string; status: number; detail: string; retry_after: number | null } }).error;
 
@@ -166,17 +180,7 @@ describe('/mcp scopes and organizations', () => {
 
   it("does not let another organization's credential use a session", async () => {
     const { client, transport } = await connect(s.keyA);
-    const res = await fetch(srv.url, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${s.keyB}`,
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'Mcp-Session-Id': transport.sessionId!,
-        'MCP-Protocol-Version': '2025-11-25',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list' }),
-    });
+    const res = await postOnSession(s.keyB, transport.sessionId!, { jsonrpc: '2.0', id: 9, method: 'tools/list' });
     expect(res.status).toBe(404);
     await transport.terminateSession();
     await client.close();
@@ -201,16 +205,8 @@ describe('/mcp metering', () => {
       ['MCP', 'get_trademark', 200],
     ]);
     // The HTTP response of a limit hit carries Retry-After and the RateLimit fields of spec §8.
-    const raw = await fetch(srv.url, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${s.keyB}`,
-        'Content-Type': 'application/json',
-        Accept: 'application/json, text/event-stream',
-        'Mcp-Session-Id': transport.sessionId!,
-        'MCP-Protocol-Version': '2025-11-25',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'get_trademark', arguments: { id: s.markId } } }),
+    const raw = await postOnSession(s.keyB, transport.sessionId!, {
+      jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'get_trademark', arguments: { id: s.markId } },
     });
     expect(raw.headers.get('retry-after')).toBe('60');
     expect(raw.headers.get('ratelimit-policy')).toBe('2;w=60');

@@ -6,6 +6,7 @@
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { ownerId, trademarkId } from '../../core/ids.js';
+import { unknownStatus } from '../../core/empty-record.js';
 import {
   Address,
   Attorney,
@@ -56,15 +57,7 @@ const StatusIn = z
     basis: StatusBasis.default('office'),
     raw: OfficeRawValue.nullable().default(null),
   })
-  .default({
-    primary: 'unknown',
-    stage: 'unknown',
-    reason: null,
-    challenges: [],
-    effective_date: null,
-    basis: 'office',
-    raw: null,
-  });
+  .default(unknownStatus);
 
 export const NdjsonRow = z.object({
   office_code: z.string().regex(/^[A-Z]{2}$/, 'expected a two-letter uppercase office code'),
