@@ -5,6 +5,7 @@
 import type { Address, Attorney, Classification, DesignCode, Media, Owner, ProsecutionEvent } from '../../core/schemas/parts.js';
 import type { TrademarkStatus } from '../../core/schemas/status.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
+import { unknownStatus } from '../../core/empty-record.js';
 import { ownerId, trademarkId } from '../../core/ids.js';
 
 type Obj = Record<string, unknown>;
@@ -51,9 +52,7 @@ const rawValue = (v: unknown) => {
 };
 
 const status = (v: unknown): TrademarkStatus => {
-  if (v === undefined) {
-    return { primary: 'unknown', stage: 'unknown', reason: null, challenges: [], effective_date: null, basis: 'office', raw: null };
-  }
+  if (v === undefined) return unknownStatus();
   const o = obj(v);
   const primary = o['primary'] ?? 'unknown';
   const basis = o['basis'] ?? 'office';
