@@ -24,8 +24,6 @@ export interface ChangedMark {
   expiry_date: string | null;
 }
 
-const json = (values: readonly unknown[]): string => JSON.stringify(values);
-
 /** Key rows staged per statement: bound parameters cost far less than JSON. */
 const STAGE_ROWS = 100;
 /** Hash ranges staged apart, so each sorts within the sorter's memory; key hashes are below 2^52. */
@@ -50,6 +48,11 @@ const createKeyStager = (db: Db) => {
       staged: 0,
     };
   });
+  const empty = (part: (typeof parts)[number]): void => {
+    part.empty.run();
+    part.pending = [];
+    part.staged = 0;
+  };
   return {
     stage(mid: number, len: number, hashes: readonly number[]): void {
       for (const h of hashes) {
@@ -64,20 +67,14 @@ const createKeyStager = (db: Db) => {
     },
     /** Drops everything staged (after a rollback, or when the index is cleared). */
     discard(): void {
-      for (const part of parts) {
-        part.empty.run();
-        part.pending = [];
-        part.staged = 0;
-      }
+      parts.forEach(empty);
     },
     flush(): void {
       for (const part of parts) {
         if (part.staged === 0) continue;
         for (let j = 0; j < part.pending.length; j += 3) part.one.run(part.pending.slice(j, j + 3));
         part.move.run();
-        part.empty.run();
-        part.pending = [];
-        part.staged = 0;
+        empty(part);
       }
     },
   };
@@ -161,7 +158,7 @@ export const createSearchWriter = (db: Db) => {
       db.exec("DELETE FROM search_key; DELETE FROM search_mark; DELETE FROM search_fts; DELETE FROM search_state WHERE key = 'last_seq'");
     },
     removeKeys(mid: number, len: number, hashes: readonly number[]): void {
-      if (hashes.length) deleteKeys.run(json(hashes), len, mid);
+      if (hashes.length) deleteKeys.run(JSON.stringify(hashes), len, mid);
     },
     setText(mid: number, body: string | null): void {
       deleteFts.run(mid);
