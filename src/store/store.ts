@@ -4,6 +4,7 @@ import { createAuthRepo } from './auth-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
+import { createPortfolioRepo } from './portfolio-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo } from './trademark-repo.js';
 
@@ -16,6 +17,7 @@ export const openStore = (path: string) => {
     offices: createOfficeRepo(db),
     auth: createAuthRepo(db),
     parties: createPartyRepo(db),
+    portfolios: createPortfolioRepo(db),
     /** A cheap round trip, for readiness probes. */
     async ping(): Promise<void> {
       db.prepare('SELECT 1').get();
