@@ -16,6 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+let imported = '';
+
 describe('tm portfolios', () => {
   it('imports clients.csv into a new portfolio, reporting unknown marks by line', async () => {
     const csv = join(dir, 'clients.csv');
@@ -29,21 +31,28 @@ describe('tm portfolios', () => {
     const shown = JSON.parse((await tm('portfolios', 'show', out.portfolio_id, '--json')).stdout);
     expect(shown).toMatchObject({ name: 'clients', mark_count: 2 });
     expect(shown.marks.map((m: { external_ref: string }) => m.external_ref).sort()).toEqual(['ACME-1, main', 'ACME-2']);
+    imported = out.portfolio_id;
+  });
 
-    const page = JSON.parse((await tm('deadlines', '--portfolio', out.portfolio_id, '--limit', '100', '--json')).stdout);
+  it('writes the imported portfolio\'s docket with tm deadlines --portfolio, as JSON and ICS', async () => {
+    const page = JSON.parse((await tm('deadlines', '--portfolio', imported, '--limit', '100', '--json')).stdout);
     expect(page.data.length).toBeGreaterThan(0);
     expect(new Set(page.data.map((d: { trademark_id: string }) => d.trademark_id)).size).toBeLessThanOrEqual(2);
-    const ics = await tm('deadlines', '--portfolio', out.portfolio_id, '--ics');
+    const ics = await tm('deadlines', '--portfolio', imported, '--ics');
     const events = new ICAL.Component(ICAL.parse(ics.stdout)).getAllSubcomponents('vevent');
     expect(events.length).toBe(page.data.filter((d: { due_date: string | null }) => d.due_date).length);
   });
 
-  it('creates, adds by OFFICE:number, removes and deletes; a bad id is one line and a non-zero exit', async () => {
+  it('creates, adds by OFFICE:number and removes', async () => {
     const created = JSON.parse((await tm('portfolios', 'create', 'Beta', '--json')).stdout);
     const added = JSON.parse((await tm('portfolios', 'add', created.id, 'US:87310367', 'US:87703889', '--json')).stdout);
     expect(added.mark_count).toBe(2);
     const removed = JSON.parse((await tm('portfolios', 'remove', created.id, 'US:87310367', '--json')).stdout);
     expect(removed.mark_count).toBe(1);
+  });
+
+  it('deletes; the deleted id is then one error line and a non-zero exit', async () => {
+    const created = JSON.parse((await tm('portfolios', 'create', 'Gamma', '--json')).stdout);
     expect((await tm('portfolios', 'delete', created.id, '--json')).exitCode).toBe(0);
     const missing = await tm('portfolios', 'show', created.id);
     expect(missing.exitCode).toBe(3);
