@@ -35,6 +35,23 @@ const deadlinesExport: Export = {
   },
 };
 
+/** `tm watches run --ndjson` (one alert per line) and `--exit-code` (exit 1 when there are new alerts, for CI). */
+const watchRunExport: Export = {
+  flags: (command) =>
+    command
+      .option('--ndjson', 'print the new alerts as NDJSON, one per line')
+      .option('--exit-code', 'exit 1 when the run raised any alert'),
+  run: async (ctx, input, options) => {
+    if (!options.ndjson && !options.exitCode) return null;
+    const { runWatches } = await import('../ops/monitor/run-watches.js');
+    const out = await runWatches.run(ctx, input as never);
+    if (options.exitCode && out.alerts.length > 0) process.exitCode = 1;
+    if (options.ndjson) return out.alerts.map((a) => `${JSON.stringify(a)}\n`).join('');
+    return `${JSON.stringify(out)}\n`;
+  },
+};
+
 export const EXPORTS: Record<string, Export> = {
   list_deadlines: deadlinesExport,
+  run_watches: watchRunExport,
 };

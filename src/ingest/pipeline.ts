@@ -2,6 +2,7 @@
 // batch) → change events → office sync bookkeeping → ledger projection → incremental index sync.
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { TmError } from '../errors.js';
+import { evaluateAfterIngest } from '../monitor/evaluate.js';
 import { projectChanges } from '../monitor/projector.js';
 import type { Context } from '../context.js';
 import { statSync } from 'node:fs';
@@ -28,6 +29,13 @@ export interface IngestOptions {
   parseInWorker?: boolean;
   onProgress?: (progress: IngestProgress) => void;
   onSkip?: (skipped: SkippedRecord) => void;
+  /**
+   * A bulk backfill (`tm ingest --backfill`): its changes raise no watch alerts. The first load of
+   * an office is always treated as one (spec §6.1).
+   */
+  backfill?: boolean;
+  /** Evaluate the watches after the changes commit (default true); false leaves them to `tm watches run`. */
+  evaluate?: boolean;
 }
 
 export interface IngestSummary {
@@ -39,6 +47,8 @@ export interface IngestSummary {
   stale: number;
   skipped: number;
   events: number;
+  /** Watch alerts raised by this run's changes. */
+  alerts: number;
   indexed: number;
   skipped_records: SkippedRecord[];
   failed_files: { file: string; type: string; detail: string }[];
@@ -84,16 +94,18 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   const t0 = performance.now();
   const batchSize = options.batchSize ?? 10_000;
   const summary: IngestSummary = {
-    files: 0, records: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, indexed: 0,
+    files: 0, records: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, alerts: 0, indexed: 0,
     skipped_records: [], failed_files: [], duration_ms: 0, records_per_second: 0,
   };
   const perOffice = new Map<string, number>();
   let batch: TrademarkRecord[] = [];
   let lastProgress = 0;
 
+  const syncedOffices = new Set((await ctx.store.offices.syncs()).keys());
+  const watchEligible = (r: TrademarkRecord): boolean => !options.backfill && syncedOffices.has(r.office_code);
   const flush = async (): Promise<void> => {
     if (batch.length === 0) return;
-    const outcome = await ctx.store.trademarks.upsert(batch, new Date(started).toISOString());
+    const outcome = await ctx.store.trademarks.upsert(batch, new Date(started).toISOString(), watchEligible);
     summary.inserted += outcome.inserted;
     summary.updated += outcome.updated;
     summary.unchanged += outcome.unchanged;
@@ -148,6 +160,8 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, new Date(started).toISOString());
   // The organizations' ledgers and webhook outboxes, from the change events just committed.
   await projectChanges(ctx.store);
+  // Watch alerts from the same changes, after they committed; a failure leaves the ingest standing.
+  if (options.evaluate !== false) summary.alerts = (await evaluateAfterIngest(ctx))?.alerts.length ?? 0;
   summary.indexed = (await ctx.index.sync()).indexed;
   summary.duration_ms = Math.round(performance.now() - t0);
   summary.records_per_second = summary.duration_ms > 0 ? Math.round((summary.records * 1000) / summary.duration_ms) : summary.records;

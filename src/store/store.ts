@@ -6,6 +6,7 @@ import { createLedgerRepo } from './ledger-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
 import { createPortfolioRepo } from './portfolio-repo.js';
+import { createWatchRepo } from './watch-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo } from './trademark-repo.js';
 import { createWebhookRepo } from './webhook-repo.js';
@@ -22,6 +23,7 @@ export const openStore = (path: string) => {
     portfolios: createPortfolioRepo(db),
     ledger: createLedgerRepo(db),
     webhooks: createWebhookRepo(db),
+    watches: createWatchRepo(db),
     /** A cheap round trip, for readiness probes. */
     async ping(): Promise<void> {
       db.prepare('SELECT 1').get();

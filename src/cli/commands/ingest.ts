@@ -13,7 +13,7 @@ export const EXIT_PARTIAL = 8;
 const summaryLine = (s: IngestSummary): string =>
   `ingested ${s.records} records from ${s.files} file(s) in ${(s.duration_ms / 1000).toFixed(1)}s ` +
   `(${s.records_per_second}/s): ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged, ` +
-  `${s.stale} older than stored, ${s.skipped} skipped, ${s.events} change events`;
+  `${s.stale} older than stored, ${s.skipped} skipped, ${s.events} change events, ${s.alerts} watch alerts`;
 
 export const addIngestCommand = (program: Command): void => {
   program
@@ -23,8 +23,9 @@ export const addIngestCommand = (program: Command): void => {
     .option('--format <name>', `skip detection and read every file in this format: ${FORMAT_NAMES.join(', ')}`)
     .option('--allow-errors', 'exit 0 even when malformed records were skipped')
     .option('--batch-size <n>', 'records per transaction', '2000')
+    .option('--backfill', 'a bulk backfill: store the records but raise no watch alerts (the first load of an office never does)')
     .action(async (paths: string[], _opts: unknown, command: Command) => {
-      const opts = command.optsWithGlobals<GlobalOptions & { format?: string; allowErrors?: boolean; batchSize: string }>();
+      const opts = command.optsWithGlobals<GlobalOptions & { format?: string; allowErrors?: boolean; batchSize: string; backfill?: boolean }>();
       const mode = outputMode(opts);
       let ctx: Context | null = null;
       const progress = mode.tty && !mode.json ? (await import('../views/ingest-progress.js')).startProgress() : null;
@@ -32,6 +33,7 @@ export const addIngestCommand = (program: Command): void => {
         ctx = contextFromGlobals(opts);
         const summary = await ingestFiles(ctx, paths, {
           format: opts.format,
+          backfill: opts.backfill === true,
           batchSize: Math.max(1, Number(opts.batchSize) || 2000),
           onProgress: progress?.update,
           onSkip: (s) => {

@@ -4,6 +4,7 @@ import { sql as search } from './002-search.js';
 import { sql as auth } from './003-auth.js';
 import { sql as indexColumns } from './004-index-columns.js';
 import { sql as portfolios } from './010-portfolios.js';
+import { sql as watches } from './011-watches.js';
 import { sql as eventsWebhooks } from './015-events-webhooks.js';
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -12,5 +13,6 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 3, name: 'auth', sql: auth },
   { version: 4, name: 'index-columns', sql: indexColumns },
   { version: 10, name: 'portfolios', sql: portfolios },
+  { version: 11, name: 'watches', sql: watches },
   { version: 15, name: 'events-webhooks', sql: eventsWebhooks },
 ];
