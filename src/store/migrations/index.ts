@@ -4,6 +4,7 @@ import { sql as search } from './002-search.js';
 import { sql as auth } from './003-auth.js';
 import { sql as indexColumns } from './004-index-columns.js';
 import { sql as eventsWebhooks } from './015-events-webhooks.js';
+import { sql as screenings } from './025-screenings.js';
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
@@ -11,4 +12,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 3, name: 'auth', sql: auth },
   { version: 4, name: 'index-columns', sql: indexColumns },
   { version: 15, name: 'events-webhooks', sql: eventsWebhooks },
+  { version: 25, name: 'screenings', sql: screenings },
 ];
