@@ -5,6 +5,7 @@ import { createEventRepo } from './event-repo.js';
 import { createLedgerRepo } from './ledger-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
+import { createPortfolioRepo } from './portfolio-repo.js';
 import { createScreeningRepo } from './screening-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo } from './trademark-repo.js';
@@ -19,6 +20,7 @@ export const openStore = (path: string) => {
     offices: createOfficeRepo(db),
     auth: createAuthRepo(db),
     parties: createPartyRepo(db),
+    portfolios: createPortfolioRepo(db),
     screenings: createScreeningRepo(db),
     ledger: createLedgerRepo(db),
     webhooks: createWebhookRepo(db),
