@@ -7,6 +7,7 @@ import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
 import { createPortfolioRepo } from './portfolio-repo.js';
 import { createWatchRepo } from './watch-repo.js';
+import { createScreeningRepo } from './screening-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo } from './trademark-repo.js';
 import { createWebhookRepo } from './webhook-repo.js';
@@ -21,6 +22,7 @@ export const openStore = (path: string) => {
     auth: createAuthRepo(db),
     parties: createPartyRepo(db),
     portfolios: createPortfolioRepo(db),
+    screenings: createScreeningRepo(db),
     ledger: createLedgerRepo(db),
     webhooks: createWebhookRepo(db),
     watches: createWatchRepo(db),
