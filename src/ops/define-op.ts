@@ -16,6 +16,8 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   meter: Meter;
   /** Read-only operations become MCP tools with readOnlyHint. */
   readOnly: boolean;
+  /** A write operation that is also an MCP tool (the spec §4.6 names them, e.g. tm_watches_create). */
+  tool?: true;
   /**
    * `aliases` are further paths serving the same operation, e.g. `/v1/offices` beside `/v1/reference/offices`;
    * an alias may start with another method, e.g. `POST /v1/trademarks` (input from the JSON body).

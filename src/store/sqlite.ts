@@ -49,13 +49,29 @@ export const dropIndexes = (db: Db, statements: readonly string[]): void =>
 export const createIndexes = (db: Db, statements: readonly string[]): void =>
   db.transaction(() => statements.forEach((statement) => db.exec(statement)))();
 
+/**
+ * Applies every migration not yet recorded in `schema_migrations`. Version ranges are handed out
+ * per area, so a store may have met a higher version before a lower one existed: `user_version`
+ * alone would skip the lower one. A store from before this table records the versions up to its
+ * `user_version` that apply cleanly as already there (their first statement fails on the existing
+ * objects, and each migration is one transaction, so nothing half-applies).
+ */
 const migrate = (db: Db): void => {
   const current = db.pragma('user_version', { simple: true }) as number;
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)');
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  const record = db.prepare('INSERT OR IGNORE INTO schema_migrations (version) VALUES (?)');
   for (const m of MIGRATIONS) {
-    if (m.version <= current) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.pragma(`user_version = ${m.version}`);
-    })();
+    if (applied.has(m.version)) continue;
+    try {
+      db.transaction(() => {
+        db.exec(m.sql);
+        record.run(m.version);
+        if (m.version > (db.pragma('user_version', { simple: true }) as number)) db.pragma(`user_version = ${m.version}`);
+      })();
+    } catch (err) {
+      if (m.version > current || !/already exists|duplicate column/.test((err as Error).message)) throw err;
+      record.run(m.version);
+    }
   }
 };

@@ -3,6 +3,7 @@
 import { createAuthRepo } from './auth-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createLedgerRepo } from './ledger-repo.js';
+import { createMonitorRepo } from './monitor-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
 import { createPortfolioRepo } from './portfolio-repo.js';
@@ -26,6 +27,7 @@ export const openStore = (path: string) => {
     ledger: createLedgerRepo(db),
     webhooks: createWebhookRepo(db),
     watches: createWatchRepo(db),
+    monitors: createMonitorRepo(db),
     /** A cheap round trip, for readiness probes. */
     async ping(): Promise<void> {
       db.prepare('SELECT 1').get();

@@ -51,6 +51,8 @@ export interface AlertRow {
   acknowledged_at: string | null;
 }
 
+export type NewWatch = Omit<WatchRow, 'evaluated_count' | 'alert_count' | 'last_evaluated_seq' | 'last_evaluated_at' | 'last_error' | 'last_error_at'>;
+
 export type NewAlert = Omit<AlertRow, 'seq' | 'acknowledged_at'>;
 
 export interface AlertFilter {
@@ -73,6 +75,9 @@ export const createWatchRepo = (db: Db) => {
   const countOrg = db.prepare<[string], number>('SELECT COUNT(*) FROM watches WHERE org_id = ?').pluck();
   const insert = db.prepare(`INSERT INTO watches (${WATCH_COLUMNS.join(', ')}) VALUES (${WATCH_COLUMNS.map(() => '?').join(', ')})`);
   const remove = db.prepare('DELETE FROM watches WHERE id = ? AND org_id = ?');
+  const insertAll = (rows: NewWatch[]): void => {
+    for (const r of rows) insert.run(...WATCH_COLUMNS.map((c) => r[c]));
+  };
   const active = db.prepare<[], WatchRow>("SELECT * FROM watches WHERE status = 'active' ORDER BY id");
   const maxSeq = db.prepare<[], number | null>('SELECT MAX(seq) FROM events').pluck();
   const seqBefore = db.prepare<[string], number | null>('SELECT MAX(seq) FROM events WHERE occurred_at < ?').pluck();
@@ -104,11 +109,11 @@ export const createWatchRepo = (db: Db) => {
       return countOrg.get(orgId) ?? 0;
     },
     /** Inserts watches in one transaction: all or none. */
-    async create(rows: Omit<WatchRow, 'evaluated_count' | 'alert_count' | 'last_evaluated_seq' | 'last_evaluated_at' | 'last_error' | 'last_error_at'>[]): Promise<void> {
-      db.transaction(() => {
-        for (const r of rows) insert.run(...WATCH_COLUMNS.map((c) => r[c]));
-      }).immediate();
+    async create(rows: NewWatch[]): Promise<void> {
+      db.transaction(() => insertAll(rows)).immediate();
     },
+    /** The same insert inside a caller's transaction (a monitor and its item watches). */
+    createSync: insertAll,
     async update(orgId: string, id: string, fields: Partial<Pick<WatchRow, 'name' | 'watch_type' | 'query' | 'matching' | 'trigger_events' | 'delivery_mode' | 'customer_reference' | 'metadata' | 'status' | 'cursor' | 'updated_at'>>): Promise<void> {
       const keys = Object.keys(fields) as (keyof typeof fields)[];
       if (keys.length === 0) return;

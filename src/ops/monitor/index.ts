@@ -4,6 +4,7 @@ import type { OpDefinition } from '../define-op.js';
 import { acknowledgeAlert, listAlerts, listAlertsForWatch, lookupAlert } from './alerts.js';
 import { createPortfolio, deletePortfolio, getPortfolio, listPortfolios, updatePortfolio } from './portfolio-crud.js';
 import { getPortfolioDeadlinesIcs, listPortfolioDeadlines } from './portfolio-deadlines.js';
+import { createMonitor, deleteMonitor, getMonitor, listMonitors, testMonitor, updateMonitor } from './monitors.js';
 import { addPortfolioMarks, importPortfolio, removePortfolioMarks } from './portfolio-marks.js';
 import { runWatches } from './run-watches.js';
 import { getWatchDiagnostics, previewWatch, replayWatch } from './watch-actions.js';
@@ -36,4 +37,10 @@ export const MONITOR_OPERATIONS: readonly OpDefinition[] = [
   listAlertsForWatch,
   lookupAlert,
   acknowledgeAlert,
+  createMonitor,
+  listMonitors,
+  getMonitor,
+  updateMonitor,
+  deleteMonitor,
+  testMonitor,
 ];
