@@ -1,5 +1,6 @@
 // The clearance operations (issue 15): compare, classification, screening, listing checks.
 import type { OpDefinition } from '../define-op.js';
+import { checkListing } from './check-listing.js';
 import { classifyGoods } from './classify-goods.js';
 import { compareMarks } from './compare-marks.js';
 import { createScreening } from './create-screening.js';
@@ -20,4 +21,5 @@ export const CLEARANCE_OPERATIONS: readonly OpDefinition[] = [
   listScreenings,
   rerunScreening,
   decideScreeningHit,
+  checkListing,
 ];
