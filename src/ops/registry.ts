@@ -43,6 +43,7 @@ import { listOwnerTrademarksEarlier } from './list-owner-trademarks-earlier.js';
 import { searchOwnersEarlier } from './search-owners-earlier.js';
 import { searchEarlier } from './search-earlier.js';
 import { RECORDS_OPERATIONS } from './records/index.js';
+import { CLEARANCE_OPERATIONS } from './clearance/index.js';
 
 export const OPERATIONS: readonly OpDefinition[] = [
   getTrademark,
@@ -87,6 +88,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   searchOwnersEarlier,
   searchEarlier,
   ...RECORDS_OPERATIONS,
+  ...CLEARANCE_OPERATIONS,
 ];
 
 export const findOperation = (name: string): OpDefinition | undefined => OPERATIONS.find((op) => op.name === name);
