@@ -1,10 +1,11 @@
 // The ingest pipeline: office files → format adapter → batched store upserts (one transaction per
-// batch) → change events → office sync bookkeeping → incremental index sync.
+// batch) → change events → office sync bookkeeping → ledger projection → incremental index sync.
 import type { AssignmentRecord } from '../core/schemas/assignment.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { UpsertOutcome } from '../store/trademark-repo.js';
 import { applyAssignments } from '../parties/apply-assignments.js';
 import { TmError } from '../errors.js';
+import { projectChanges } from '../monitor/projector.js';
 import type { Context } from '../context.js';
 import { statSync } from 'node:fs';
 import { detectAdapter, openInput, peekHead, readRecords } from './formats.js';
@@ -172,6 +173,8 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   }
   progress(paths[paths.length - 1] ?? '', true);
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, occurredAt);
+  // The organizations' ledgers and webhook outboxes, from the change events just committed.
+  await projectChanges(ctx.store);
   summary.indexed = (await ctx.index.sync()).indexed;
   summary.duration_ms = Math.round(performance.now() - t0);
   summary.records_per_second = summary.duration_ms > 0 ? Math.round((summary.records * 1000) / summary.duration_ms) : summary.records;

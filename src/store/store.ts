@@ -3,10 +3,12 @@
 import { createAssignmentRepo } from './assignment-repo.js';
 import { createAuthRepo } from './auth-repo.js';
 import { createEventRepo } from './event-repo.js';
+import { createLedgerRepo } from './ledger-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo } from './trademark-repo.js';
+import { createWebhookRepo } from './webhook-repo.js';
 
 export const openStore = (path: string) => {
   const db: Db = openDatabase(path);
@@ -18,6 +20,8 @@ export const openStore = (path: string) => {
     auth: createAuthRepo(db),
     parties: createPartyRepo(db),
     assignments: createAssignmentRepo(db),
+    ledger: createLedgerRepo(db),
+    webhooks: createWebhookRepo(db),
     /** A cheap round trip, for readiness probes. */
     async ping(): Promise<void> {
       db.prepare('SELECT 1').get();
