@@ -6,6 +6,7 @@ import { createEventRepo } from './event-repo.js';
 import { createLedgerRepo } from './ledger-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
+import { createPortfolioRepo } from './portfolio-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo } from './trademark-repo.js';
 import { createWebhookRepo } from './webhook-repo.js';
@@ -20,6 +21,7 @@ export const openStore = (path: string) => {
     auth: createAuthRepo(db),
     parties: createPartyRepo(db),
     assignments: createAssignmentRepo(db),
+    portfolios: createPortfolioRepo(db),
     ledger: createLedgerRepo(db),
     webhooks: createWebhookRepo(db),
     /** A cheap round trip, for readiness probes. */
