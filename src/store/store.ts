@@ -7,6 +7,7 @@ import { createLedgerRepo } from './ledger-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
 import { createPortfolioRepo } from './portfolio-repo.js';
+import { createScreeningRepo } from './screening-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo } from './trademark-repo.js';
 import { createWebhookRepo } from './webhook-repo.js';
@@ -22,6 +23,7 @@ export const openStore = (path: string) => {
     parties: createPartyRepo(db),
     assignments: createAssignmentRepo(db),
     portfolios: createPortfolioRepo(db),
+    screenings: createScreeningRepo(db),
     ledger: createLedgerRepo(db),
     webhooks: createWebhookRepo(db),
     /** A cheap round trip, for readiness probes. */
