@@ -1,5 +1,6 @@
 // The store: one object per concern (trademarks, events, offices, …), each async and batch-shaped
 // so that a second backend can implement the same surface. All SQL lives below this folder.
+import { createAssignmentRepo } from './assignment-repo.js';
 import { createAuthRepo } from './auth-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createLedgerRepo } from './ledger-repo.js';
@@ -22,6 +23,7 @@ export const openStore = (path: string) => {
     offices: createOfficeRepo(db),
     auth: createAuthRepo(db),
     parties: createPartyRepo(db),
+    assignments: createAssignmentRepo(db),
     portfolios: createPortfolioRepo(db),
     screenings: createScreeningRepo(db),
     ledger: createLedgerRepo(db),
