@@ -59,12 +59,15 @@ describe('earlier-shape monitors', () => {
     expect(created.body).toMatchObject({ success: true, data: { name: 'Brand watch', status: 'active', offices: ['US'], webhook_events: ['new_filing', 'similar_mark_detected'] } });
     expect(JSON.stringify(created.body)).not.toContain('webhook_secret');
     const id = created.body.data.id as string;
-    const watches = (await json(await f.call('/v1/watches?limit=100'))).body.data.filter((w: { monitor_id: string }) => w.monitor_id === id);
+    // Both items are created in one instant, so list order between them is by id: compare sorted by type.
+    const watches = (await json(await f.call('/v1/watches?limit=100'))).body.data
+      .filter((w: { monitor_id: string }) => w.monitor_id === id)
+      .sort((a: { watch_type: string }, b: { watch_type: string }) => a.watch_type.localeCompare(b.watch_type));
     expect(watches.map((w: { watch_type: string; trigger_events: string[] }) => [w.watch_type, w.trigger_events])).toEqual([
-      ['similarity', ['trademark.created', 'trademark.updated', 'trademark.status_changed']],
       ['class', ['trademark.created']],
+      ['similarity', ['trademark.created', 'trademark.updated', 'trademark.status_changed']],
     ]);
-    expect(watches[1].query.filters).toEqual({ niceClasses: [9], offices: ['US'] });
+    expect(watches[0].query.filters).toEqual({ niceClasses: [9], offices: ['US'] });
 
     const patched = await json(await f.call(`/v1/monitors/${id}`, { method: 'PATCH', body: JSON.stringify({ description: 'Fruit brands' }) }));
     expect(patched.body).toEqual({ success: true, data: { id, name: 'Brand watch', updated_at: expect.any(String) } });
