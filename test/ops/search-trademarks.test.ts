@@ -250,17 +250,24 @@ describe('suggest', () => {
 });
 
 describe('the index follows the store', () => {
-  it('re-keys a mark whose text changed and catches up without a rebuild', async () => {
+  it('a search reports the lag and never catches up itself; a sync re-keys a changed mark without a rebuild', async () => {
     const before = makeRecord({ mark_text: 'ZANZIBAR ROSE', application_number: '7777', source_date: '2024-01-01' });
     await t.ctx.store.trademarks.upsert([before], NOW);
-    expect(await t.ctx.index.lag()).toBeGreaterThan(0);
-    expect(marks(await search({ q: 'ZANZIBAR ROSE' }))).toContain('ZANZIBAR ROSE');
-    expect(await t.ctx.index.lag()).toBe(0);
+    expect(await t.ctx.index.lag()).toBe(1);
+    const behind = await search({ q: 'ZANZIBAR ROSE' });
+    expect(marks(behind)).not.toContain('ZANZIBAR ROSE');
+    expect(behind.search_meta.warnings).toContainEqual(expect.objectContaining({ code: 'index_behind', detail: expect.stringMatching(/^1 store changes/) }));
+    // The search read the last complete state and wrote nothing.
+    expect(await t.ctx.index.lag()).toBe(1);
+    expect(await t.ctx.index.sync()).toEqual({ indexed: 1, busy: false });
+    const current = await search({ q: 'ZANZIBAR ROSE' });
+    expect(marks(current)).toContain('ZANZIBAR ROSE');
+    expect(current.search_meta.warnings).not.toContainEqual(expect.objectContaining({ code: 'index_behind' }));
     const after = makeRecord({ mark_text: 'KILIMANJARO LILY', application_number: '7777', source_date: '2025-01-01' });
     await t.ctx.store.trademarks.upsert([after], NOW);
-    expect(await t.ctx.index.sync()).toEqual({ indexed: 1 });
+    expect(await t.ctx.index.sync()).toEqual({ indexed: 1, busy: false });
     expect(marks(await search({ q: 'ZANZIBAR ROSE' }))).not.toContain('ZANZIBAR ROSE');
     expect(marks(await search({ q: 'KILIMANJARO LILY' }))[0]).toBe('KILIMANJARO LILY');
-    expect(await t.ctx.index.sync()).toEqual({ indexed: 0 });
+    expect(await t.ctx.index.sync()).toEqual({ indexed: 0, busy: false });
   });
 });

@@ -3,10 +3,12 @@ import { sql as core } from './001-core.js';
 import { sql as search } from './002-search.js';
 import { sql as auth } from './003-auth.js';
 import { sql as indexColumns } from './004-index-columns.js';
+import { sql as cursorSecret } from './005-cursor-secret.js';
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
   { version: 2, name: 'search', sql: search },
   { version: 3, name: 'auth', sql: auth },
   { version: 4, name: 'index-columns', sql: indexColumns },
+  { version: 5, name: 'cursor-secret', sql: cursorSecret },
 ];
