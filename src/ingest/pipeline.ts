@@ -1,7 +1,8 @@
 // The ingest pipeline: office files → format adapter → batched store upserts (one transaction per
-// batch) → change events → office sync bookkeeping → incremental index sync.
+// batch) → change events → office sync bookkeeping → ledger projection → incremental index sync.
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { TmError } from '../errors.js';
+import { projectChanges } from '../monitor/projector.js';
 import type { Context } from '../context.js';
 import { statSync } from 'node:fs';
 import { detectAdapter, openInput, peekHead, readRecords } from './formats.js';
@@ -147,6 +148,8 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   }
   progress(paths[paths.length - 1] ?? '', true);
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, new Date(started).toISOString());
+  // The organizations' ledgers and webhook outboxes, from the change events just committed.
+  await projectChanges(ctx.store);
   // Waits for a sync another process runs (tm serve at start), then indexes what is left.
   summary.indexed = (await ctx.index.sync({ wait: true })).indexed;
   summary.duration_ms = Math.round(performance.now() - t0);

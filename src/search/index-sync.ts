@@ -82,6 +82,7 @@ export const createIndexSync = (db: Db) => {
         leases.release('index_sync');
       }
     },
+    ensureCursorSecret: writer.ensureCursorSecret,
     /** Store changes not yet indexed. */
     lag(): number {
       const head = writer.storeSeq();

@@ -192,7 +192,11 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       return repo.total(filter);
     },
     async cursorSecret() {
-      // Made by migration 005, so reading it never writes.
+      // Made by migration 5, so reading it does not write; a store that skipped that migration
+      // (its version had passed 5 before it existed) gets it once here.
+      const secret = repo.state('cursor_secret');
+      if (secret) return secret;
+      indexSync.ensureCursorSecret();
       return repo.state('cursor_secret')!;
     },
     async exhaustive(q, channels, window) {

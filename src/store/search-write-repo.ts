@@ -2,6 +2,7 @@
 // in per sync batch, so the key b-tree is walked in order rather than at random), the trigram
 // table, and the synced store sequence.
 import { SEARCH_MARK_INDEXES } from './migrations/002-search.js';
+import { sql as makeCursorSecret } from './migrations/005-cursor-secret.js';
 import { createIndexes, dropIndexes, hasIndexes, writeTransaction, type Db } from './sqlite.js';
 import type { SearchMarkRow } from './search-repo.js';
 
@@ -164,6 +165,10 @@ export const createSearchWriter = (db: Db) => {
     setText(mid: number, body: string | null): void {
       deleteFts.run(mid);
       if (body) insertFts.run(mid, body);
+    },
+    /** Migration 5's cursor secret, for a store whose version passed 5 before that migration existed. */
+    ensureCursorSecret(): void {
+      writeTransaction(db, () => db.exec(makeCursorSecret))();
     },
     /** Runs `fn` in one write transaction. */
     write<T>(fn: () => T): T {
