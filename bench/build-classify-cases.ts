@@ -10,6 +10,7 @@ import { fold } from '../src/search/normalize.js';
 import { usptoDailyXml } from '../src/ingest/adapters/uspto-daily-xml.js';
 import { readRecords } from '../src/ingest/formats.js';
 import type { TrademarkRecord } from '../src/core/schemas/trademark.js';
+import type { IngestRecord, ParseItem } from '../src/ingest/adapter.js';
 import { repoRoot } from './lib/results.js';
 
 const root = repoRoot;
@@ -20,8 +21,8 @@ const ENVELOPE = (body: string) =>
   `</action-keys></file-segments></application-information></trademark-applications-daily>`;
 
 const records: { record: TrademarkRecord; file: string }[] = [];
-const take = async (items: AsyncIterable<{ ok: boolean; record?: TrademarkRecord }>, file: string) => {
-  for await (const item of items) if (item.ok && item.record) records.push({ record: item.record, file });
+const take = async (items: AsyncIterable<ParseItem<IngestRecord>>, file: string) => {
+  for await (const item of items) if (item.ok && item.record.object === 'trademark') records.push({ record: item.record, file });
 };
 for (const dir of ['daily-xml', 'tsdr']) {
   for (const name of readdirSync(join(fixtures, dir)).filter((f) => /\.(xml|json)$/.test(f)).sort()) {
