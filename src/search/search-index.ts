@@ -60,7 +60,7 @@ const SHORT_PREFIX_MAX = 4;
 const VOTE: Record<string, number> = { n: 4, o: 4, f: 2, w: 2, substring: 4 };
 
 const voteWeight = (channel: Channel, key: string): number =>
-  channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : (VOTE[key[0]!] ?? 1);
+  channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : channel === 'conceptual' ? VOTE.n! : (VOTE[key[0]!] ?? 1);
 
 /** How often a writer that must sync polls while another process holds the sync lease. */
 const SYNC_POLL_MS = 200;

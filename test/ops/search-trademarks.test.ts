@@ -75,7 +75,7 @@ describe('search_trademarks: matching and tiers', () => {
     expect(out.data[0]?.match?.tier).toBe('identical');
     expect(out.data[0]?.relevance_score).toBe(100);
     expect(out.search_meta.similarity_applied).toEqual(['identical', 'fuzzy', 'embedded', 'lookalike']);
-    expect(out.search_meta.ranking_version).toBe('v12');
+    expect(out.search_meta.ranking_version).toBe('v13');
   });
 
   it('spacing, punctuation and number words are near_identical', async () => {
@@ -109,6 +109,18 @@ describe('search_trademarks: matching and tiers', () => {
     const hit = out.data.find((h) => h.mark_text === 'TURCOOL');
     expect(hit?.match?.via).toContain('fuzzy');
     expect(hit?.match?.details?.lanes.fuzzy).toBeGreaterThan(0.7);
+  });
+
+  it('conceptual is in no default; all turns on the six channels and finds a foreign equivalent', async () => {
+    const plain = await search({ q: 'MANZANA' });
+    expect(plain.search_meta.similarity_applied).not.toContain('conceptual');
+    expect(marks(plain)).not.toContain('APPLE');
+    const out = await search({ q: 'MANZANA', all: true });
+    expect(out.search_meta.similarity_applied).toEqual(['identical', 'fuzzy', 'embedded', 'phonetic', 'lookalike', 'conceptual']);
+    const apple = out.data.find((h) => h.mark_text === 'APPLE');
+    expect(apple?.match?.via).toEqual(['conceptual']);
+    expect(apple?.match?.tier).toBe('similar');
+    expect(marks(await search({ q: 'MANZANA', similarity: 'conceptual' }))).toContain('APPLE');
   });
 
   it('unrelated marks are not hits', async () => {
@@ -164,6 +176,7 @@ describe('search_trademarks: 400s name the parameter', () => {
     [{ 'offices[]': 'US' }, 'validation_error', 'offices[]'],
     [{ q: 'apple', include_total: 'yes' }, 'validation_error', 'include_total'],
     [{ q: 'apple', strategies: 'fuzzy', similarity: 'fuzzy' }, 'conflicting_params', 'strategies'],
+    [{ q: 'apple', all: true, similarity: 'fuzzy' }, 'conflicting_params', 'all'],
     [{ q: 'apple', colour: 'red' }, 'unknown_parameter', 'colour'],
     [{ q: 'apple', limit: 101 }, 'validation_error', 'limit'],
     [{}, 'validation_error', 'q'],

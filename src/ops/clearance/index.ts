@@ -6,6 +6,7 @@ import { compareMarks } from './compare-marks.js';
 import { createScreening } from './create-screening.js';
 import { decideScreeningHit } from './decide-screening-hit.js';
 import { getScreening } from './get-screening.js';
+import { getScreeningReport } from './get-screening-report.js';
 import { listScreenings } from './list-screenings.js';
 import { rerunScreening } from './rerun-screening.js';
 import { suggestGoodsTerms } from './suggest-goods-terms.js';
@@ -22,4 +23,5 @@ export const CLEARANCE_OPERATIONS: readonly OpDefinition[] = [
   rerunScreening,
   decideScreeningHit,
   checkListing,
+  getScreeningReport,
 ];
