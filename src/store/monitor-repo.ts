@@ -1,7 +1,7 @@
 // Earlier-shape monitors, scoped by organization. A monitor and its item watches are written in one
 // transaction (the watches through the watch repo's synchronous insert); deleting a monitor
 // deletes its watches (ON DELETE CASCADE), while their alerts stay.
-import type { Db } from './sqlite.js';
+import { writeTransaction, type Db } from './sqlite.js';
 
 export interface MonitorRow {
   id: string;
@@ -36,14 +36,14 @@ export const createMonitorRepo = (db: Db) => {
     },
     /** Writes the monitor (new or replaced) and, in the same transaction, its item watches through `writeWatches`. */
     async save(row: MonitorRow, replace: boolean, writeWatches: () => void): Promise<void> {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         if (replace) {
           dropWatches.run(row.id);
           remove.run(row.id, row.org_id);
         }
         insert.run(...COLUMNS.map((c) => row[c]));
         writeWatches();
-      }).immediate();
+      })();
     },
     async setStatus(orgId: string, id: string, status: MonitorRow['status'], at: string): Promise<void> {
       db.prepare('UPDATE monitors SET status = ?, updated_at = ? WHERE id = ? AND org_id = ?').run(status, at, id, orgId);

@@ -1,7 +1,7 @@
 // Watches and alerts, scoped by organization, and the reads evaluation makes: the active watches,
 // the eligible change events after a cursor, and one transaction that writes a watch's alerts and
 // moves its cursor (the unique (watch, event) pair makes a repeated run write nothing twice).
-import type { Db } from './sqlite.js';
+import { writeTransaction, type Db } from './sqlite.js';
 
 export interface WatchRow {
   id: string;
@@ -110,7 +110,7 @@ export const createWatchRepo = (db: Db) => {
     },
     /** Inserts watches in one transaction: all or none. */
     async create(rows: NewWatch[]): Promise<void> {
-      db.transaction(() => insertAll(rows)).immediate();
+      writeTransaction(db, () => insertAll(rows))();
     },
     /** The same insert inside a caller's transaction (a monitor and its item watches). */
     createSync: insertAll,
@@ -148,8 +148,7 @@ export const createWatchRepo = (db: Db) => {
       at: string,
       inside?: (inserted: NewAlert[]) => void,
     ): Promise<NewAlert[]> {
-      return db
-        .transaction(() => {
+      return writeTransaction(db, () => {
           const all: NewAlert[] = [];
           for (const e of entries) {
             const inserted = e.alerts.filter(
@@ -160,8 +159,7 @@ export const createWatchRepo = (db: Db) => {
           }
           inside?.(all);
           return all;
-        })
-        .immediate();
+        })();
     },
     async recordError(watchId: string, message: string, at: string): Promise<void> {
       failed.run(message, at, watchId);
