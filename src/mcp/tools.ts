@@ -9,11 +9,11 @@ import { ToolErrorBody } from './tool-result.js';
 type JsonSchema = Record<string, unknown>;
 
 /**
- * The operations that are MCP tools: every read-only one, except CLI-only administration and the
- * earlier-shape REST routes, which repeat current operations in an older shape and would give an
- * agent two tools for one question. Write tools arrive with monitoring.
+ * The operations that are MCP tools: every read-only one and the writes marked `mcpWrite`, except
+ * CLI-only administration and the earlier-shape REST routes, which repeat current operations in an
+ * older shape and would give an agent two tools for one question.
  */
-export const isTool = (op: OpDefinition): boolean => op.readOnly && !op.local && op.http?.shape !== 'earlier';
+export const isTool = (op: OpDefinition): boolean => (op.readOnly || op.mcpWrite === true) && !op.local && op.http?.shape !== 'earlier';
 
 export const toolOperations = (ops: readonly OpDefinition[] = OPERATIONS): OpDefinition[] => ops.filter(isTool);
 

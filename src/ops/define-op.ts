@@ -16,6 +16,8 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   meter: Meter;
   /** Read-only operations become MCP tools with readOnlyHint. */
   readOnly: boolean;
+  /** A write operation that is an MCP tool too (the spec names it, e.g. `tm_webhooks_create`). */
+  mcpWrite?: boolean;
   /**
    * `aliases` are further paths serving the same operation, e.g. `/v1/offices` beside `/v1/reference/offices`;
    * an alias may start with another method, e.g. `POST /v1/trademarks` (input from the JSON body).

@@ -28,8 +28,8 @@ export const REPLAY_DAYS = 30;
 export const replayFloor = (ctx: Context): string => new Date(ctx.clock.now().getTime() - REPLAY_DAYS * 86_400_000).toISOString();
 
 /** Throws 400 id_type_mismatch unless `id` has the prefix. */
-export const expectPrefix = (id: string, prefix: string, param: string, what: string): void => {
+export const expectPrefix = (id: string, prefix: string, param: string): void => {
   if (idPrefix(id) !== prefix) {
-    throw new TmError('id_type_mismatch', `'${id}' is not ${what} id; ${what} ids start with ${prefix}.`, { param });
+    throw new TmError('id_type_mismatch', `'${id}' has the wrong prefix for ${param}: expected a ${prefix} id.`, { param });
   }
 };

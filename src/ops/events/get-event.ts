@@ -17,7 +17,7 @@ export const getEvent = defineOp({
   input: z.strictObject({ id: z.string().describe('evt_ id') }),
   output: EventEnvelope.extend({ request_id: z.string().nullable() }),
   run: async (ctx, input) => {
-    expectPrefix(input.id, 'evt_', 'id', 'an event');
+    expectPrefix(input.id, 'evt_', 'id');
     const row = await ctx.store.ledger.get(actingOrg(ctx).id, input.id);
     if (!row || row.created_at < replayFloor(ctx)) throw new TmError('not_found', `No event ${input.id}.`, { param: 'id' });
     return { ...toEnvelope(row), request_id: ctx.requestId };

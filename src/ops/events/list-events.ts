@@ -31,9 +31,9 @@ export const listEvents = defineOp({
   output: listEnvelope(EventEnvelope),
   run: async (ctx, input) => {
     const org = actingOrg(ctx);
-    if (input.portfolio_id) expectPrefix(input.portfolio_id, 'ptf_', 'portfolio_id', 'a portfolio');
-    if (input.trademark_id) expectPrefix(input.trademark_id, 'tm_', 'trademark_id', 'a trademark');
-    if (input.after) expectPrefix(input.after, 'evt_', 'after', 'an event');
+    if (input.portfolio_id) expectPrefix(input.portfolio_id, 'ptf_', 'portfolio_id');
+    if (input.trademark_id) expectPrefix(input.trademark_id, 'tm_', 'trademark_id');
+    if (input.after) expectPrefix(input.after, 'evt_', 'after');
     const { limit, cursor, ...filters } = input;
     const binding = { op: 'list_events', org: org.id, ...filters };
     let afterSeq = await cursorPosition(ctx, cursor, binding);
