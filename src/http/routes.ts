@@ -159,7 +159,14 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
     return jsonResponse(body, status);
   }
 
-  const { text, etag } = bodyAndEtag(await op.run(opCtx, input));
+  const result = await op.run(opCtx, input);
+  if (op.http?.produces) {
+    const text = (result as { body: string }).body;
+    const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag });
+    return new Response(text, { status: 200, headers: { 'Content-Type': op.http.produces, 'Content-Length': String(Buffer.byteLength(text)), ETag: etag } });
+  }
+  const { text, etag } = bodyAndEtag(result);
   if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag });
   return jsonResponse(text, 200, { ETag: etag });
 };

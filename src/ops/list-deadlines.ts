@@ -13,6 +13,7 @@ import { TmError } from '../errors.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
 import type { TrademarkFilter } from '../store/trademark-repo.js';
 import { defineOp } from './define-op.js';
+import { requirePortfolio } from './monitor/portfolio-crud.js';
 
 const list = z
   .union([z.string(), z.array(z.string())])
@@ -30,6 +31,7 @@ export const DeadlineFilters = z.object({
   urgency: list.optional().describe('missed, overdue, due_7, due_30, due_90 (any due_N: within N days), later, none'),
   type: list.optional().describe('Deadline types, e.g. renewal,declaration_of_use'),
   include_missed: z.boolean().optional().describe('Also list rows whose every window has passed (implied by urgency=missed)'),
+  portfolio_id: z.string().optional().describe('Only the marks of this portfolio (ptf_…)'),
 });
 export type DeadlineFilters = z.output<typeof DeadlineFilters>;
 
@@ -55,6 +57,7 @@ const storeFilter = (f: DeadlineFilters): { filter: TrademarkFilter; ownerNames:
 /** Every row matching the filters, in store order (unsorted), for exports that take them all. */
 export async function* collectDeadlineRows(ctx: Context, f: DeadlineFilters): AsyncGenerator<DeadlineRow> {
   const { filter, ownerNames } = storeFilter(f);
+  if (f.portfolio_id !== undefined) filter.portfolioId = (await requirePortfolio(ctx, f.portfolio_id, 'portfolio_id')).id;
   const asOf = f.as_of_date ?? today(ctx.clock);
   const catalog = getCatalog();
   const missedToo = f.include_missed === true || (f.urgency ?? []).includes('missed');
@@ -85,7 +88,7 @@ export const listDeadlines = defineOp({
   meter: 'read',
   readOnly: true,
   http: { method: 'GET', path: '/v1/deadlines' },
-  cli: { command: 'deadlines' },
+  cli: { command: 'deadlines', flags: { portfolio: 'portfolio_id' } },
   input: DeadlineFilters.extend({
     limit: z.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100'),
     cursor: z.string().optional().describe('Cursor from the previous page'),

@@ -42,6 +42,8 @@ import { getOwnerEarlier } from './get-owner-earlier.js';
 import { listOwnerTrademarksEarlier } from './list-owner-trademarks-earlier.js';
 import { searchOwnersEarlier } from './search-owners-earlier.js';
 import { searchEarlier } from './search-earlier.js';
+import { RECORDS_OPERATIONS } from './records/index.js';
+import { MONITOR_OPERATIONS } from './monitor/index.js';
 import { EVENT_OPERATIONS } from './events/index.js';
 import { CLEARANCE_OPERATIONS } from './clearance/index.js';
 
@@ -87,6 +89,8 @@ export const OPERATIONS: readonly OpDefinition[] = [
   listOwnerTrademarksEarlier,
   searchOwnersEarlier,
   searchEarlier,
+  ...RECORDS_OPERATIONS,
+  ...MONITOR_OPERATIONS,
   ...EVENT_OPERATIONS,
   ...CLEARANCE_OPERATIONS,
 ];
