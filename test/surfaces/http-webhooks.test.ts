@@ -23,6 +23,7 @@ afterAll(async () => {
   await h.close();
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are checked field by field below
 const json = async (r: Response) => ({ status: r.status, body: (await r.json()) as Record<string, any> });
 
 describe('webhooks over HTTP', () => {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { randomId } from '../../core/ids.js';
 import { newSecret } from '../../monitor/signing.js';
-import { actingOrg } from '../account-context.js';
+import { ownerOrg } from '../../monitor/org.js';
 import { defineOp } from '../define-op.js';
 import { checkPortfolio, checkTarget, EnabledEvents, ENDPOINT_PREFIX, toEndpoint, WebhookEndpoint, WebhookUrl } from './endpoint.js';
 
@@ -34,7 +34,7 @@ export const createWebhook = defineOp({
     const now = ctx.clock.now().toISOString();
     const row = {
       id: randomId(ENDPOINT_PREFIX),
-      org_id: actingOrg(ctx).id,
+      org_id: ownerOrg(ctx),
       url: input.url,
       description: input.description ?? null,
       enabled_events: JSON.stringify([...new Set(input.enabled_events)]),

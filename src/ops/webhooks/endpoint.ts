@@ -7,8 +7,7 @@ import { SUBSCRIBABLE_EVENTS } from '../../monitor/ledger.js';
 import { secretHint } from '../../monitor/signing.js';
 import { urlRefusal } from '../../monitor/ssrf.js';
 import type { EndpointRow } from '../../store/webhook-repo.js';
-import { actingOrg } from '../account-context.js';
-import { expectPrefix } from '../events/envelope.js';
+import { checkPrefix, ownerOrg } from '../../monitor/org.js';
 
 export const ENDPOINT_PREFIX = 'wh_';
 
@@ -78,13 +77,13 @@ export const checkTarget = (ctx: Context, url: string): void => {
 };
 
 export const checkPortfolio = (id: string | null | undefined): void => {
-  if (id) expectPrefix(id, 'ptf_', 'portfolio_id');
+  if (id) checkPrefix(id, 'ptf_', 'portfolio', 'portfolio_id');
 };
 
 /** One endpoint of the calling organization, or 404. */
 export const endpointOfCaller = async (ctx: Context, id: string): Promise<EndpointRow> => {
-  expectPrefix(id, ENDPOINT_PREFIX, 'id');
-  const row = await ctx.store.webhooks.getEndpoint(actingOrg(ctx).id, id);
+  checkPrefix(id, ENDPOINT_PREFIX, 'webhook endpoint', 'id');
+  const row = await ctx.store.webhooks.getEndpoint(ownerOrg(ctx), id);
   if (!row) throw new TmError('not_found', `No webhook endpoint ${id}.`, { param: 'id', suggestion: 'List endpoints with GET /v1/webhooks.' });
   return row;
 };

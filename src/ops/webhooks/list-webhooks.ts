@@ -2,7 +2,7 @@
 // (`GET /v1/webhooks`, `GET /v1/webhooks/{id}`); secrets are never shown here.
 import { z } from 'zod';
 import { listEnvelope } from '../../core/schemas/envelope.js';
-import { actingOrg } from '../account-context.js';
+import { ownerOrg } from '../../monitor/org.js';
 import { defineOp } from '../define-op.js';
 import { endpointOfCaller, toEndpoint, WebhookEndpoint } from './endpoint.js';
 
@@ -19,7 +19,7 @@ export const listWebhooks = defineOp({
   output: listEnvelope(WebhookEndpoint),
   run: async (ctx) => {
     const now = ctx.clock.now().toISOString();
-    const rows = await ctx.store.webhooks.listEndpoints(actingOrg(ctx).id);
+    const rows = await ctx.store.webhooks.listEndpoints(ownerOrg(ctx));
     return {
       object: 'list' as const,
       data: rows.map((r) => toEndpoint(r, now)),

@@ -3,8 +3,9 @@
 // webhook-id and payload_version. Only events within the 30-day replay window.
 import { z } from 'zod';
 import { TmError } from '../../errors.js';
+import { checkPrefix } from '../../monitor/org.js';
 import { defineOp } from '../define-op.js';
-import { expectPrefix, replayFloor } from '../events/envelope.js';
+import { replayFloor } from '../events/envelope.js';
 import { endpointOfCaller } from './endpoint.js';
 
 /** Events one call may queue; a wider range is refused rather than cut. */
@@ -44,7 +45,7 @@ export const redeliverWebhook = defineOp({
     if (input.event_ids) {
       events = [];
       for (const id of input.event_ids) {
-        expectPrefix(id, 'evt_', 'event_ids');
+        checkPrefix(id, 'evt_', 'event', 'event_ids');
         const row = await ctx.store.ledger.get(endpoint.org_id, id);
         if (!row || row.created_at < floor) throw new TmError('not_found', `No event ${id} within the 30-day replay window.`, { param: 'event_ids' });
         events.push(row);
