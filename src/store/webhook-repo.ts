@@ -167,7 +167,7 @@ export const createWebhookRepo = (db: Db) => {
     },
     /** Leases one delivery by id (a test delivery sent while the caller waits). */
     async claimById(id: string, owner: string, now: string, leaseUntil: string): Promise<DeliveryRow | null> {
-      return db.transaction(() => claimOne.get(owner, leaseUntil, now, id) ?? null).immediate();
+      return writeTransaction(db, () => claimOne.get(owner, leaseUntil, now, id) ?? null)();
     },
     async leaseOwners(): Promise<string[]> {
       return owners.all();
