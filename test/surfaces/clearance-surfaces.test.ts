@@ -73,6 +73,7 @@ describe('clearance over MCP', () => {
   beforeAll(async () => {
     t = tempContext();
     s = await seed(t.ctx, t.dir);
+    await t.ctx.index.sync();
     srv = await startMcp(t.ctx, s.jwksPath);
   });
   afterAll(async () => {
@@ -86,7 +87,7 @@ describe('clearance over MCP', () => {
     const names = (await client.listTools()).tools.map((x) => x.name);
     expect(names).toEqual(expect.arrayContaining(['compare_marks', 'classify_goods', 'suggest_goods_terms', 'validate_goods', 'create_screening', 'get_screening', 'check_listing', 'get_screening_report', 'rerun_screening', 'decide_screening_hit']));
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
-    const screening = await call('create_screening', { mark: 'ACME ROCKET', offices: ['US'] });
+    const screening = await call('create_screening', { mark: 'ACME ROCKETS', offices: ['US'] });
     expect(screening.isError).toBeFalsy();
     const sc = screening.structuredContent as { id: string; hits: { mark_text: string }[] };
     expect(sc.hits[0]!.mark_text).toBe('ACME ROCKETS');
