@@ -15,7 +15,7 @@ export const createWebhook = defineOp({
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,
-  mcpWrite: true,
+  mcpTool: true,
   http: { method: 'POST', path: '/v1/webhooks' },
   cli: { command: 'webhooks create', flags: { event: 'enabled_events', portfolio: 'portfolio_id' } },
   input: z.strictObject({

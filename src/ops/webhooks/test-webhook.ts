@@ -14,7 +14,7 @@ export const testWebhook = defineOp({
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,
-  mcpWrite: true,
+  mcpTool: true,
   http: { method: 'POST', path: '/v1/webhooks/{id}/test' },
   cli: { command: 'webhooks test <id>' },
   input: z.strictObject({ id: z.string().describe('wh_ id') }),

@@ -12,7 +12,7 @@ export const updateWebhook = defineOp({
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,
-  mcpWrite: true,
+  mcpTool: true,
   http: { method: 'PATCH', path: '/v1/webhooks/{id}' },
   cli: { command: 'webhooks update <id>', flags: { event: 'enabled_events', portfolio: 'portfolio_id' } },
   input: z.strictObject({
@@ -48,7 +48,7 @@ export const deleteWebhook = defineOp({
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,
-  mcpWrite: true,
+  mcpTool: true,
   http: { method: 'DELETE', path: '/v1/webhooks/{id}' },
   cli: { command: 'webhooks delete <id>' },
   input: z.strictObject({ id: z.string().describe('wh_ id') }),
