@@ -16,8 +16,6 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   meter: Meter;
   /** Read-only operations become MCP tools with readOnlyHint. */
   readOnly: boolean;
-  /** A write operation that is also an MCP tool (the spec §4.6 names them, e.g. tm_watches_create). */
-  tool?: true;
   /**
    * `aliases` are further paths serving the same operation, e.g. `/v1/offices` beside `/v1/reference/offices`;
    * an alias may start with another method, e.g. `POST /v1/trademarks` (input from the JSON body).
@@ -29,6 +27,8 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
    * and HTTP sends that text with this type and an ETag, while MCP and the CLI see the object.
    */
   http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; aliases?: string[]; shape?: 'earlier'; produces?: string };
+  /** An MCP tool even though it writes or has the earlier shape: no current read-only operation answers its question. */
+  mcpTool?: boolean;
   /** Administration run on the machine holding the store (`tm orgs create`): CLI only, never HTTP or MCP. */
   local?: boolean;
   /**

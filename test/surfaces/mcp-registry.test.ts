@@ -1,4 +1,4 @@
-// The MCP tool list is the registry: every read operation and each write marked `tool` is a tool, no tool lacks an operation,
+// The MCP tool list is the registry: every read operation is a tool, no tool lacks an operation,
 // and each tool's schemas, annotations and description are what an agent needs.
 import { describe, expect, it } from 'vitest';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
@@ -11,8 +11,8 @@ const byName = new Map(tools.map((t) => [t.name, t]));
 const ajv = new AjvJsonSchemaValidator();
 
 describe('MCP tools from the registry', () => {
-  it('makes every current-shape read operation and each write marked tool a tool, and nothing else', () => {
-    const expected = OPERATIONS.filter((op) => (op.readOnly || op.tool) && !op.local && op.http?.shape !== 'earlier').map((op) => op.name);
+  it('makes every current-shape read operation a tool, and nothing else', () => {
+    const expected = OPERATIONS.filter((op) => !op.local && (op.mcpTool === true || (op.readOnly && op.http?.shape !== 'earlier'))).map((op) => op.name);
     expect([...byName.keys()].sort()).toEqual([...expected].sort());
     expect(expected.length).toBeGreaterThan(0);
   });
@@ -22,8 +22,8 @@ describe('MCP tools from the registry', () => {
     expect(byName.size).toBe(tools.length);
   });
 
-  it('keeps unmarked write and CLI-only operations out, and lists the spec §4.6 watch writes', () => {
-    for (const op of OPERATIONS.filter((o) => (!o.readOnly && !o.tool) || o.local)) expect(byName.has(op.name)).toBe(false);
+  it('keeps write and CLI-only operations out', () => {
+    for (const op of OPERATIONS.filter((o) => (!o.readOnly && o.mcpTool !== true) || o.local)) expect(byName.has(op.name)).toBe(false);
     for (const name of ['tm_watches_create', 'tm_watches_update', 'tm_watches_delete', 'pause_watch', 'resume_watch']) expect(byName.has(name)).toBe(true);
   });
 
@@ -43,9 +43,8 @@ describe('MCP tools from the registry', () => {
         expect(() => ajv.getValidator(tool.outputSchema as never)).not.toThrow();
       });
 
-      it(op.readOnly ? 'declares read-only, idempotent, non-destructive annotations' : 'declares a write: not read-only, not idempotent', () => {
-        if (op.readOnly) expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, destructiveHint: false });
-        else expect(tool.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: false });
+      it('declares read-only, idempotent, non-destructive annotations (an mcpTool write: not read-only, not destructive)', () => {
+        expect(tool.annotations).toMatchObject({ readOnlyHint: op.readOnly, idempotentHint: op.readOnly, destructiveHint: false });
       });
 
       it('describes itself, its scope, and that results are facts, not advice', () => {

@@ -80,7 +80,7 @@ export const createWatches = async (ctx: Context, bodies: WatchBody[], prefix: (
 
 export const tmWatchesCreate = defineOp({
   name: 'tm_watches_create',
-  tool: true,
+  mcpTool: true,
   summary: 'Create a watch',
   description:
     'Creates a saved watch that raises an alert whenever an ingested change matches it. `watch_type`: mark (query.filters.trademarkIds), portfolio (query.filters.portfolioId), owner (query.filters.ownerId), class (query.filters.niceClasses, new filings in those classes) or similarity (query.q, with similarity channels and min_tier). Filters are camelCase.',
@@ -147,7 +147,7 @@ export const getWatch = defineOp({
 
 export const tmWatchesUpdate = defineOp({
   name: 'tm_watches_update',
-  tool: true,
+  mcpTool: true,
   summary: 'Update a watch (only the fields sent change)',
   description: 'PATCH semantics: fields not sent keep their values. Sending `query` re-saves the watch: current keys (version v3, similarity, min_tier) select the current matching; earlier keys keep legacy matching and are listed in `deprecations`.',
   scope: 'portfolios:manage',
@@ -183,7 +183,7 @@ export const tmWatchesUpdate = defineOp({
 
 export const tmWatchesDelete = defineOp({
   name: 'tm_watches_delete',
-  tool: true,
+  mcpTool: true,
   summary: 'Delete a watch (its alerts stay readable)',
   scope: 'portfolios:manage',
   meter: 'monitoring',
@@ -202,7 +202,7 @@ export const tmWatchesDelete = defineOp({
 const setStatus = (name: string, status: 'active' | 'paused', summary: string) =>
   defineOp({
     name,
-    tool: true,
+    mcpTool: true,
     summary,
     description: status === 'active' ? 'Resumes a paused watch. Changes ingested while it was paused raise no alerts; it evaluates from the next change on.' : 'Pauses a watch: no alerts until resumed.',
     scope: 'portfolios:manage',
