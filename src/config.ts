@@ -22,7 +22,9 @@ const dataHome = (env: NodeJS.ProcessEnv): string =>
 
 export const loadConfig = (overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Config => {
   const home = resolve(overrides.home ?? env.TM_HOME ?? dataHome(env));
-  const dbPath = resolve(overrides.db ?? env.TM_DB ?? join(home, 'tm.db'));
+  const db = overrides.db ?? env.TM_DB ?? join(home, 'tm.db');
+  // SQLite's in-memory name is not a path (a read of reference lists with no store uses it).
+  const dbPath = db === ':memory:' ? db : resolve(db);
   const now = overrides.now ?? env.TM_NOW;
   return {
     home,

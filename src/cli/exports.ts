@@ -38,3 +38,9 @@ const deadlinesExport: Export = {
 export const EXPORTS: Record<string, Export> = {
   list_deadlines: deadlinesExport,
 };
+
+/** Warnings a human view prints on stderr after the result: missed deadlines the default left out. */
+export const NOTICES: Record<string, (ctx: Context, input: never) => Promise<string | null>> = {
+  list_deadlines: async (ctx, input) => (await import('./missed-notice.js')).listMissedWarning(ctx, input),
+  compute_deadlines: async (ctx, input) => (await import('./missed-notice.js')).computeMissedWarning(ctx, input),
+};

@@ -26,6 +26,18 @@ export const fromZodError = (err: ZodError, flagFor: (key: string) => string): T
   return new TmError('validation_error', `${where}${rest}: ${issue?.message ?? 'invalid value'}`, { param: key ?? undefined });
 };
 
+/**
+ * An operation names its HTTP parameter (`filing_date_gte: …`); on the CLI the same error names
+ * the flag the user typed (`--filed-after: …`).
+ */
+export const withFlagName = (err: unknown, flagFor: (key: string) => string | undefined): unknown => {
+  if (!(err instanceof TmError) || !err.param) return err;
+  const flag = flagFor(err.param);
+  if (!flag || !err.message.includes(err.param)) return err;
+  const message = err.message.startsWith(`${err.param}`) ? `--${flag}${err.message.slice(err.param.length)}` : err.message.replace(err.param, `--${flag}`);
+  return new TmError(err.type, message, { param: err.param, suggestion: err.suggestion ?? undefined, retryAfter: err.retryAfter ?? undefined, extra: err.extra, cause: err });
+};
+
 export const reportError = (err: unknown, mode: OutputMode): number => {
   const e = toTmError(err);
   if (mode.json) {

@@ -31,6 +31,9 @@ const TYPE_LABEL: Record<string, string> = {
   fee_installment: 'Fee instalment',
 };
 
+/** Rows past their due date say so in the title, so a calendar never shows them as routine. */
+const URGENT: Partial<Record<DeadlineRow['urgency'], string>> = { missed: 'MISSED: ', overdue: 'OVERDUE: ' };
+
 export const eventUid = (row: Pick<DeadlineRow, 'trademark_id' | 'occurrence_key'>, domain: string): string =>
   `${row.trademark_id}:${row.occurrence_key}@${domain}`;
 
@@ -108,7 +111,7 @@ export const buildDeadlinesIcs = (rows: Iterable<DeadlineRow>, options: IcsOptio
       start: utcDate(row.due_date),
       end: new Date(utcDate(row.due_date).getTime() + DAY_MS),
       allDay: true,
-      summary: `${label} due: ${row.mark_text ?? row.application_number} (${row.office_code} ${row.registration_number ?? row.application_number})`,
+      summary: `${URGENT[row.urgency] ?? ''}${label} due: ${row.mark_text ?? row.application_number} (${row.office_code} ${row.registration_number ?? row.application_number})`,
       description: describe(row),
     });
     for (const days of options.alarmDays ?? DEFAULT_ALARM_DAYS) {

@@ -8,7 +8,7 @@ import { IsoDate } from '../core/schemas/parts.js';
 import type { Context } from '../context.js';
 import { getCatalog } from '../deadlines/catalog.js';
 import { computeDerived } from '../deadlines/derive.js';
-import { compareRows, DeadlineRow, matchesUrgency, toDeadlineRow } from '../deadlines/rows.js';
+import { compareRows, DeadlineRow, matchesUrgency, toDeadlineRow, unsupportedRow } from '../deadlines/rows.js';
 import { TmError } from '../errors.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
 import type { TrademarkFilter } from '../store/trademark-repo.js';
@@ -18,7 +18,7 @@ const list = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean));
 
-const URGENCY = /^(missed|overdue|later|none|due_\d{1,4})$/;
+const URGENCY = /^(missed|overdue|later|none|unknown|due_\d{1,4})$/;
 
 export const DeadlineFilters = z.object({
   as_of_date: IsoDate.optional().describe('Compute as of this date (default: today)'),
@@ -27,7 +27,7 @@ export const DeadlineFilters = z.object({
   owner: list.optional().describe('Owner ids (own_…), entity ids (ent_…) or part of an owner name'),
   due_before: IsoDate.optional().describe('Only rows due on or before this date'),
   due_after: IsoDate.optional().describe('Only rows due on or after this date'),
-  urgency: list.optional().describe('missed, overdue, due_7, due_30, due_90 (any due_N: within N days), later, none'),
+  urgency: list.optional().describe('missed, overdue, due_7, due_30, due_90 (any due_N: within N days), later, none, unknown (rules that cannot be computed)'),
   type: list.optional().describe('Deadline types, e.g. renewal,declaration_of_use'),
   include_missed: z.boolean().optional().describe('Also list rows whose every window has passed (implied by urgency=missed)'),
 });
@@ -38,7 +38,7 @@ const storeFilter = (f: DeadlineFilters): { filter: TrademarkFilter; ownerNames:
     if (!id.startsWith('tm_')) throw new TmError('id_type_mismatch', `ids: '${id}' is not a trademark id.`, { param: 'ids', suggestion: 'Trademark ids start with tm_.' });
   }
   for (const u of f.urgency ?? []) {
-    if (!URGENCY.test(u)) throw new TmError('validation_error', `urgency: unknown value '${u}'.`, { param: 'urgency', suggestion: 'Use missed, overdue, due_30, due_90, later or none.' });
+    if (!URGENCY.test(u)) throw new TmError('validation_error', `urgency: unknown value '${u}'.`, { param: 'urgency', suggestion: 'Use missed, overdue, due_30, due_90, later, none or unknown.' });
   }
   const owners = f.owner ?? [];
   return {
@@ -70,6 +70,14 @@ export async function* collectDeadlineRows(ctx: Context, f: DeadlineFilters): As
         if (f.type?.length && !f.type.includes(item.type)) continue;
         const row = toDeadlineRow(record, derived, item, catalog);
         if (f.urgency?.length && !f.urgency.some((u) => matchesUrgency(row, u))) continue;
+        yield row;
+      }
+      // A mark whose rule cannot run is listed with the reason, whatever the due window asked for.
+      for (const u of derived.deadlines.unsupported) {
+        if (u.reason !== 'requires_office_date') continue;
+        const row = unsupportedRow(record, derived, u, catalog);
+        if (f.type?.length && !f.type.includes(row.type)) continue;
+        if (f.urgency?.length && !f.urgency.some((w) => matchesUrgency(row, w))) continue;
         yield row;
       }
     }

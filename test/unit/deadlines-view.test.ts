@@ -26,6 +26,7 @@ const row = (over: Partial<DeadlineRow>): DeadlineRow => ({
   days_left: 10,
   urgency: 'due_30',
   as_of_date: '2026-05-08',
+  unsupported_reason: null,
   ...over,
 });
 

@@ -8,6 +8,7 @@ import { collectDeadlineRows, type DeadlineFilters } from '../../ops/list-deadli
 import type { DeadlineRuleRow } from '../../ops/list-deadline-rules.js';
 import type { DeadlineRow } from '../../deadlines/rows.js';
 import { compareRows } from '../../deadlines/rows.js';
+import { missedWanted, missedWarning, rowWhere } from '../missed-notice.js';
 import { table } from './table.js';
 
 type Rows = { data: DeadlineRow[]; has_more?: boolean };
@@ -55,6 +56,7 @@ export const CSV_COLUMNS = [
   'occurrence_key',
   'trademark_id',
   'as_of_date',
+  'unsupported_reason',
 ] as const;
 
 /** RFC 4180 quoting; a cell a spreadsheet would run as a formula gets a leading apostrophe. */
@@ -107,8 +109,21 @@ export const exportDeadlines = async (
   format: 'csv' | 'ics',
   options: { alarmDays?: readonly number[] } = {},
 ): Promise<string> => {
+  // Missed rows are collected too, so the file's reader is told which ones the default left out.
+  const hideMissed = !missedWanted(filters);
   const rows: DeadlineRow[] = [];
-  for await (const row of collectDeadlineRows(ctx, filters)) rows.push(row);
+  const missed: DeadlineRow[] = [];
+  for await (const row of collectDeadlineRows(ctx, { ...filters, include_missed: true })) {
+    if (hideMissed && row.urgency === 'missed') missed.push(row);
+    else rows.push(row);
+  }
+  const warning = missedWarning(missed.sort(compareRows).map((r) => ({ ...r, where: rowWhere(r) })), '--include-missed');
+  if (warning) ctx.logger.warn(warning);
   if (format === 'csv') return renderDeadlinesCsv(rows);
+  const undated = rows.filter((r) => r.urgency === 'unknown');
+  if (undated.length) {
+    const named = undated.slice(0, 5).map((r) => `${rowWhere(r)} (${r.unsupported_reason ?? 'no reason'})`);
+    ctx.logger.warn(`${undated.length} deadline(s) cannot be computed and have no calendar event: ${named.join('; ')}${undated.length > 5 ? ' …' : ''}. See them with --csv or --urgency unknown.`);
+  }
   return buildDeadlinesIcs(rows.sort(compareRows), { domain: ctx.config.serviceDomain, stamp: ctx.clock.now(), alarmDays: options.alarmDays });
 };

@@ -1,0 +1,50 @@
+// The warning a human view prints when the interface's default leaves missed deadlines out: a mark
+// whose declaration window has passed must not read as healthy. JSON keeps the spec's default.
+import type { Context } from '../context.js';
+import type { DeadlineItem } from '../core/schemas/derived.js';
+import type { DeadlineRow } from '../deadlines/rows.js';
+import { computeDeadlines } from '../ops/compute-deadlines.js';
+import { collectDeadlineRows, type DeadlineFilters } from '../ops/list-deadlines.js';
+
+const SHOWN = 5;
+
+type Named = Pick<DeadlineItem, 'type' | 'due_date'> & { where: string };
+
+const typeText = (type: string): string => type.replace(/_/g, ' ');
+
+/** "N missed deadline(s) not shown: …; list them with FLAG", or null when none was left out. */
+export const missedWarning = (missed: readonly Named[], flag: string): string | null => {
+  if (missed.length === 0) return null;
+  const named = missed.slice(0, SHOWN).map((m) => `${m.where} ${typeText(m.type)} due ${m.due_date ?? '—'}`);
+  const more = missed.length > SHOWN ? ` and ${missed.length - SHOWN} more` : '';
+  const noun = missed.length === 1 ? 'deadline' : 'deadlines';
+  return `${missed.length} missed ${noun} not shown: ${named.join('; ')}${more}. List them with ${flag}.`;
+};
+
+export const rowWhere = (r: Pick<DeadlineRow, 'office_code' | 'registration_number' | 'application_number' | 'mark_text'>): string =>
+  `${r.office_code} ${r.registration_number ?? r.application_number}${r.mark_text ? ` ${r.mark_text}` : ''}`;
+
+/** Whether the filters already ask for missed rows (so nothing is hidden). */
+export const missedWanted = (f: Pick<DeadlineFilters, 'include_missed' | 'urgency'>): boolean =>
+  f.include_missed === true || (f.urgency ?? []).includes('missed');
+
+/** The missed rows `tm deadlines` (table view) left out under its filters. */
+export const listMissedWarning = async (ctx: Context, input: DeadlineFilters): Promise<string | null> => {
+  if (missedWanted(input) || (input.urgency?.length ?? 0) > 0) return null;
+  const missed: Named[] = [];
+  for await (const row of collectDeadlineRows(ctx, { ...input, urgency: ['missed'] })) missed.push({ ...row, where: rowWhere(row) });
+  missed.sort((a, b) => ((a.due_date ?? '') < (b.due_date ?? '') ? -1 : 1));
+  return missedWarning(missed, '--include-missed (or --urgency missed)');
+};
+
+/** The missed rows `tm deadlines compute` (human view) left out. */
+export const computeMissedWarning = async (ctx: Context, input: Parameters<typeof computeDeadlines.run>[1]): Promise<string | null> => {
+  if (input.include_missed) return null;
+  const all = await computeDeadlines.run(ctx, { ...input, include_missed: true });
+  const missed = all.items.flatMap((item, i) =>
+    item.derived.deadlines.items
+      .filter((d) => d.state === 'missed')
+      .map((d) => ({ ...d, where: item.reference ?? `item ${i + 1} (${item.office_code})` })),
+  );
+  return missedWarning(missed, '--include-missed');
+};
