@@ -42,6 +42,7 @@ import { getOwnerEarlier } from './get-owner-earlier.js';
 import { listOwnerTrademarksEarlier } from './list-owner-trademarks-earlier.js';
 import { searchOwnersEarlier } from './search-owners-earlier.js';
 import { searchEarlier } from './search-earlier.js';
+import { CLEARANCE_OPERATIONS } from './clearance/index.js';
 
 export const OPERATIONS: readonly OpDefinition[] = [
   getTrademark,
@@ -85,6 +86,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   listOwnerTrademarksEarlier,
   searchOwnersEarlier,
   searchEarlier,
+  ...CLEARANCE_OPERATIONS,
 ];
 
 export const findOperation = (name: string): OpDefinition | undefined => OPERATIONS.find((op) => op.name === name);

@@ -1,0 +1,37 @@
+// compare_marks: two marks, as texts or stored ids, with optional goods: the score, tier and a
+// readable explanation on each similarity channel, and the goods overlap (docs/clearance.md).
+import { z } from 'zod';
+import { compareTexts, TextComparison } from '../../clearance/compare.js';
+import { defineOp } from '../define-op.js';
+import { GoodsText, MarkText, NiceClassList, resolveSide } from './inputs.js';
+
+const SideOut = z.object({ mark: z.string(), id: z.string().nullable(), classes: z.array(z.number().int()), goods: z.string().nullable() });
+
+export const compareMarks = defineOp({
+  name: 'compare_marks',
+  summary: 'Compare two marks channel by channel, with the goods overlap',
+  description:
+    'Scores two marks on each similarity channel (identical, fuzzy, embedded, phonetic, lookalike) with the same engine as search, and explains each: the shared sound keys, the edit path with its look-alike letters, the shared segments, the number words and plurals treated as equal. Give each mark as text or as a stored id (`tm_…` or `US:76044902`); with goods or classes on both sides it also says whether the goods are in the same class, coordinated classes or share goods words.',
+  scope: 'trademarks:read',
+  meter: 'read',
+  readOnly: true,
+  http: { method: 'POST', path: '/v1/compare' },
+  cli: { command: 'compare <a> <b>' },
+  input: z.strictObject({
+    a: MarkText.describe('The first mark: text, a tm_ id or OFFICE:number'),
+    b: MarkText.describe('The second mark: text, a tm_ id or OFFICE:number'),
+    goods_a: GoodsText.optional().describe("The first mark's goods and services"),
+    goods_b: GoodsText.optional().describe("The second mark's goods and services"),
+    classes_a: NiceClassList.optional().describe("The first mark's Nice classes"),
+    classes_b: NiceClassList.optional().describe("The second mark's Nice classes"),
+  }),
+  output: TextComparison.extend({ object: z.literal('comparison'), a: SideOut, b: SideOut }),
+  run: async (ctx, input) => {
+    const a = await resolveSide(ctx, 'a', input.a, input.goods_a, input.classes_a);
+    const b = await resolveSide(ctx, 'b', input.b, input.goods_b, input.classes_b);
+    const hasGoods = (s: typeof a) => s.classes.length > 0 || !!s.text;
+    const result = compareTexts(a, b, hasGoods(a) || hasGoods(b));
+    const side = (s: typeof a) => ({ mark: s.mark, id: s.id, classes: [...new Set(s.classes)], goods: s.text });
+    return { object: 'comparison' as const, a: side(a), b: side(b), ...result };
+  },
+});
