@@ -46,8 +46,9 @@ export const contextFromGlobals = (globals: GlobalOptions, need: StoreNeed = 'cr
   return createContext({ db: globals.db, now });
 };
 
-/** Read operations need an existing store; reference lists run without one; writes may create it. */
-const storeNeed = (op: OpDefinition): StoreNeed => (!op.readOnly ? 'create' : op.meter === 'reference' ? 'optional' : 'existing');
+/** Read operations need an existing store; reference lists and inline computations run without one; writes may create it. */
+const storeNeed = (op: OpDefinition): StoreNeed =>
+  !op.readOnly ? 'create' : op.storeless || op.meter === 'reference' ? 'optional' : 'existing';
 
 const readInputFile = (path: string): Record<string, unknown> => {
   try {
