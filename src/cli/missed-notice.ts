@@ -1,5 +1,6 @@
-// The warning a human view prints when the interface's default leaves missed deadlines out: a mark
-// whose declaration window has passed must not read as healthy. JSON keeps the spec's default.
+// The warning a human view prints when the interface's default leaves missed deadlines out (a mark
+// whose declaration window has passed must not read as healthy; JSON keeps the spec's default), and
+// the `--fail-on` gate that makes a nightly CI job fail on rows at or past an urgency.
 import type { Context } from '../context.js';
 import type { DeadlineItem } from '../core/schemas/derived.js';
 import type { DeadlineRow } from '../deadlines/rows.js';
@@ -47,4 +48,23 @@ export const computeMissedWarning = async (ctx: Context, input: Parameters<typeo
       .map((d) => ({ ...d, where: item.reference ?? `item ${i + 1} (${item.office_code})` })),
   );
   return missedWarning(missed, '--include-missed');
+};
+
+/** Whether a row is at or past an urgency: missed > overdue > due within N days. */
+export const atOrPast = (row: Pick<DeadlineRow, 'urgency' | 'days_left'>, threshold: string): boolean => {
+  if (row.urgency === 'missed') return true;
+  if (threshold === 'missed') return false;
+  if (row.urgency === 'overdue') return true;
+  const due = /^due_(\d+)$/.exec(threshold);
+  return due !== null && row.days_left !== null && row.days_left >= 0 && row.days_left <= Number(due[1]);
+};
+
+/** `--fail-on`: every row matching the filters (missed ones included), or null when none trips it. */
+export const failOnMessage = async (ctx: Context, filters: DeadlineFilters, threshold: string): Promise<string | null> => {
+  const hits: DeadlineRow[] = [];
+  for await (const row of collectDeadlineRows(ctx, { ...filters, include_missed: true })) if (atOrPast(row, threshold)) hits.push(row);
+  if (hits.length === 0) return null;
+  hits.sort((a, b) => ((a.due_date ?? '') < (b.due_date ?? '') ? -1 : 1));
+  const named = hits.slice(0, SHOWN).map((r) => `${rowWhere(r)} ${typeText(r.type)} due ${r.due_date ?? '—'} (${r.urgency})`);
+  return `--fail-on ${threshold}: ${hits.length} deadline(s) at or past it: ${named.join('; ')}${hits.length > SHOWN ? ` and ${hits.length - SHOWN} more` : ''}.`;
 };

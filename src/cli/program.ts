@@ -13,11 +13,13 @@ import { EXPORTS, NOTICES } from './exports.js';
 import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
 import { fromZodError, outputMode, printJson, reportError, withFlagName } from './output.js';
 import { renderHuman } from './views/index.js';
+import { tableDefaults } from './views/table.js';
 
 export interface GlobalOptions {
   db?: string;
   json?: boolean;
   asOf?: string;
+  wide?: boolean;
 }
 
 /** The store a command needs: `create` may make it, `existing` must find it, `optional` runs on an empty one when absent. */
@@ -82,16 +84,21 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
     }
     ctx = contextFromGlobals(globals, storeNeed(op));
     const exported = await EXPORTS[op.name]?.run(ctx, parsed.data, command.opts());
-    if (exported !== undefined && exported !== null) {
-      process.stdout.write(exported);
-      return;
-    }
-    const output = await op.run(ctx, parsed.data);
-    if (mode.json || !mode.tty) printJson(output);
+    if (exported !== undefined && exported !== null) process.stdout.write(exported);
     else {
-      await renderHuman(op.name, output);
-      const notice = await NOTICES[op.name]?.(ctx, parsed.data as never);
-      if (notice) ctx.logger.warn(notice);
+      const output = await op.run(ctx, parsed.data);
+      if (mode.json || !mode.tty) printJson(output);
+      else {
+        tableDefaults.wide = globals.wide === true;
+        await renderHuman(op.name, output);
+        const notice = await NOTICES[op.name]?.(ctx, parsed.data as never);
+        if (notice) ctx.logger.warn(notice);
+      }
+    }
+    const failure = await EXPORTS[op.name]?.check?.(ctx, parsed.data, command.opts());
+    if (failure) {
+      process.stderr.write(`tm: ${failure}\n`);
+      process.exitCode = 1;
     }
   } catch (err) {
     process.exitCode = reportError(withFlagName(err, (key) => flagOf.get(key)), mode);
@@ -100,11 +107,16 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
   }
 };
 
-const addGlobalOptions = (command: Command): Command =>
+/** Commands (with their subcommands) whose results do not depend on the date: no `--as-of` there. */
+const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
+
+const addGlobalOptions = (command: Command, dated = true): Command => {
   command
     .option('--db <path>', 'SQLite store to use (default: $TM_DB, else $TM_HOME/tm.db)')
     .option('--json', 'print JSON instead of a table')
-    .option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)');
+    .option('--wide', 'show every table column in full, however wide the terminal');
+  return dated ? command.option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)') : command;
+};
 
 /**
  * Gives every command the global flags and makes options positional, so each flag belongs to the
@@ -113,14 +125,15 @@ const addGlobalOptions = (command: Command): Command =>
  */
 export const finishProgram = (program: Command): void => {
   addGlobalOptions(program).enablePositionalOptions();
-  const walk = (command: Command): void => {
+  const walk = (command: Command, dated: boolean): void => {
     for (const sub of command.commands) {
-      addGlobalOptions(sub);
+      const subDated = dated && !(command === program && DATELESS.has(sub.name()));
+      addGlobalOptions(sub, subDated);
       if (sub.commands.length > 0) sub.enablePositionalOptions();
-      walk(sub);
+      walk(sub, subDated);
     }
   };
-  walk(program);
+  walk(program, true);
 };
 
 const parseCommand = (spec: string): { words: string[]; args: string[] } => {

@@ -2,6 +2,7 @@
 // one all-day event per row on its rolled due date, a stable UID per occurrence, reminders at
 // configurable offsets, and refresh hints for subscribed calendars. Pure: rows in, string out.
 import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
+import { consequenceText, humanize } from './labels.js';
 import type { DeadlineRow } from './rows.js';
 
 export interface IcsOptions {
@@ -44,11 +45,11 @@ const describe = (row: DeadlineRow): string =>
     `Mark: ${row.mark_text ?? '(no mark text)'}`,
     `Number: ${row.office_code} ${row.registration_number ?? row.application_number}${row.registration_number ? ` (application ${row.application_number})` : ''}`,
     `Office: ${row.office_code}`,
-    `Rule: ${row.rule_name ?? row.rule_id} [${row.rule_id}]`,
+    `Rule: ${row.rule_name ?? humanize(row.type)}`,
     `Window: ${row.window_opens_date ?? 'open now'} to ${row.due_date}${row.grace_expiry_date ? `; late (grace) until ${row.grace_expiry_date}` : ''}`,
     row.roll_reason ? `Moved from ${row.roll_reason.from}: ${row.roll_reason.skipped.map((s) => `${s.date} ${s.reason}`).join('; ')}` : null,
-    `If missed: ${row.consequence_if_missed ?? 'not stated'}`,
-    `State as of ${row.as_of_date}: ${row.state}`,
+    `If missed: ${consequenceText(row.consequence_if_missed)}`,
+    `State as of ${row.as_of_date}: ${humanize(row.state)}`,
     `Trademark: ${row.trademark_id}`,
   ]
     .filter((l): l is string => l !== null)

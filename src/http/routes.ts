@@ -133,6 +133,11 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   const input = validateInput(op.input, raw);
   const requestId = c.get('requestId');
   const opCtx = contextFor(ctx, principal, requestId);
+  const calendar = op.http?.calendar;
+  if (calendar && (rawPath(c.req.url).endsWith('.ics') || /\btext\/calendar\b/i.test(c.req.header('accept') ?? ''))) {
+    const ics = await calendar(opCtx, input);
+    return new Response(ics, { status: 200, headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Length': String(Buffer.byteLength(ics)) } });
+  }
 
   if (idemKey) {
     const claim = await claimIdempotencyKey(ctx, principal, idemKey, fingerprint(route.method, rawPath(c.req.url), raw));

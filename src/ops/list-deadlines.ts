@@ -7,12 +7,14 @@ import { listEnvelope } from '../core/schemas/envelope.js';
 import { IsoDate } from '../core/schemas/parts.js';
 import type { Context } from '../context.js';
 import { getCatalog } from '../deadlines/catalog.js';
+import { buildDeadlinesIcs } from '../deadlines/ics.js';
 import { computeDerived } from '../deadlines/derive.js';
 import { compareRows, DeadlineRow, matchesUrgency, toDeadlineRow, unsupportedRow } from '../deadlines/rows.js';
 import { TmError } from '../errors.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
 import type { TrademarkFilter } from '../store/trademark-repo.js';
 import { defineOp } from './define-op.js';
+import { resolveOfficeCodes } from './reference/data.js';
 
 const list = z
   .union([z.string(), z.array(z.string())])
@@ -43,7 +45,7 @@ const storeFilter = (f: DeadlineFilters): { filter: TrademarkFilter; ownerNames:
   const owners = f.owner ?? [];
   return {
     filter: {
-      offices: f.office?.map((o) => o.toUpperCase()),
+      offices: resolveOfficeCodes(f.office, 'office'),
       ids: f.ids,
       ownerIds: owners.filter((o) => o.startsWith('own_')),
       entityIds: owners.filter((o) => o.startsWith('ent_')),
@@ -92,7 +94,18 @@ export const listDeadlines = defineOp({
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
-  http: { method: 'GET', path: '/v1/deadlines' },
+  http: {
+    method: 'GET',
+    path: '/v1/deadlines',
+    aliases: ['/v1/deadlines.ics'],
+    // A calendar client subscribes to the whole query: every matching row, not one page.
+    calendar: async (ctx, input) => {
+      const { limit: _limit, cursor: _cursor, ...filters } = input;
+      const rows: DeadlineRow[] = [];
+      for await (const row of collectDeadlineRows(ctx, filters)) rows.push(row);
+      return buildDeadlinesIcs(rows.sort(compareRows), { domain: ctx.config.serviceDomain, stamp: ctx.clock.now() });
+    },
+  },
   cli: { command: 'deadlines' },
   input: DeadlineFilters.extend({
     limit: z.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100'),
