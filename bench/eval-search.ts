@@ -1,8 +1,9 @@
-// Search evaluation (`npm run eval:search`): labelled word-mark pairs from public decisions
-// (data/similarity/*.csv), each earlier mark put into a corpus of ~18,000 real EUIPO marks, each
-// later mark searched. Reports recall@10 per kind for pairs held similar and how often a pair held
-// not similar lands in the identical/near_identical tiers. Results: bench/results/eval-search.*
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// Search evaluation (`npm run eval:search`): the decided pairs of data/similarity/pairs.csv, each
+// earlier mark put among ~18,000 real EUIPO marks and each later mark searched. Reports recall@10,
+// recall@20 and MRR per split (tune/test) and kind, for tm's channel sets and for a trigram-Jaccard
+// full scan computed in the same run; the not-similar pairs that reach the top two tiers; and the
+// false-alarm share on 200 seeded corpus queries. Results: bench/results/eval-search.{json,md}.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -10,69 +11,13 @@ import { createContext } from '../src/context.js';
 import { trademarkId } from '../src/core/ids.js';
 import { emptyRecord } from '../src/core/empty-record.js';
 import type { TrademarkRecord } from '../src/core/schemas/trademark.js';
+import { TmError } from '../src/errors.js';
 import { searchTrademarks } from '../src/ops/search-trademarks.js';
-import type { Channel } from '../src/search/analyze.js';
-import { DEFAULT_CHANNELS } from '../src/search/params.js';
-import { benchCommand, consoleTable, markdownTable, repoRoot, writeReport, type Table } from './lib/results.js';
-
-interface Pair {
-  earlier: string;
-  later: string;
-  similar: boolean;
-  /** Held not similar for reasons outside the text (goods, weakness) while the texts match. */
-  acceptableFlag: boolean;
-  kind: string;
-  citation: string;
-  file: string;
-}
-
-/** Minimal CSV: quoted fields with doubled quotes, no newlines inside fields. */
-const parseCsv = (text: string): Record<string, string>[] => {
-  const lines = text.trim().split(/\r?\n/);
-  const split = (line: string): string[] => {
-    const out: string[] = [];
-    let cur = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const c = line[i]!;
-      if (quoted && c === '"' && line[i + 1] === '"') {
-        cur += '"';
-        i++;
-      } else if (c === '"') quoted = !quoted;
-      else if (c === ',' && !quoted) {
-        out.push(cur);
-        cur = '';
-      } else cur += c;
-    }
-    out.push(cur);
-    return out;
-  };
-  const headers = split(lines[0]!);
-  return lines.slice(1).map((l) => Object.fromEntries(split(l).map((v, i) => [headers[i], v])));
-};
-
-const loadPairs = (): Pair[] => {
-  const dir = join(repoRoot, 'data', 'similarity');
-  const bench = parseCsv(readFileSync(join(dir, 'tm-benchmark-pairs.csv'), 'utf8')).map((r) => ({
-    earlier: r.mark1!,
-    later: r.mark2!,
-    similar: r.confusion_found === 'yes',
-    acceptableFlag: r.matcher_should_flag === 'acceptable-flag',
-    kind: r.test_class!,
-    citation: r.citation!,
-    file: 'tm-benchmark-pairs.csv',
-  }));
-  const decided = parseCsv(readFileSync(join(dir, 'decided-pairs.csv'), 'utf8')).map((r) => ({
-    earlier: r.earlier!,
-    later: r.later!,
-    similar: r.outcome === 'similar',
-    acceptableFlag: r.flag === 'acceptable-flag',
-    kind: r.kind!,
-    citation: r.citation!,
-    file: 'decided-pairs.csv',
-  }));
-  return [...bench, ...decided];
-};
+import { CHANNELS } from '../src/search/params.js';
+import { acceptableFlag, heldSimilar, isMeaning, loadPairs, sameLetters, type Pair } from './lib/eval-pairs.js';
+import { FALSE_ALARM_QUERIES, loadLabels, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
+import { benchCommand, consoleTable, markdownTable, repoRoot, resultsDir, writeReport, type Table } from './lib/results.js';
+import { trigramRank, trigramSet } from './lib/trigram-baseline.js';
 
 const record = (office: string, number: string, text: string, filed: string | null): TrademarkRecord => ({
   ...emptyRecord(office, number, 'eval'),
@@ -83,7 +28,30 @@ const record = (office: string, number: string, text: string, filed: string | nu
   source_date: '2026-01-01',
 });
 
-const CHANNEL_SETS: Record<string, string | undefined> = { default: undefined, all: 'identical,fuzzy,embedded,phonetic,lookalike' };
+/** Channel sets compared; `all` is what `tm search Q --all` turns on. */
+const CHANNEL_SETS: Record<string, string | undefined> = { default: undefined, all: CHANNELS.join(',') };
+const DEPTH = 20;
+
+interface Metrics { n: number; recall_at_10: number | null; recall_at_20: number | null; mrr: number | null }
+const metrics = (ranks: (number | null)[]): Metrics => {
+  const n = ranks.length;
+  if (!n) return { n, recall_at_10: null, recall_at_20: null, mrr: null };
+  const within = (k: number) => ranks.filter((r) => r !== null && r <= k).length / n;
+  return { n, recall_at_10: within(10), recall_at_20: within(20), mrr: ranks.reduce<number>((s, r) => s + (r !== null && r <= DEPTH ? 1 / r : 0), 0) / n };
+};
+const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+const mrr = (x: number | null) => (x === null ? '—' : x.toFixed(3));
+
+type SearchOut = Awaited<ReturnType<typeof searchTrademarks.run>>;
+/** A query the operation refuses (under 2 characters, such as K+) finds nothing. */
+const search = async (ctx: Parameters<typeof searchTrademarks.run>[0], q: string, similarity?: string): Promise<SearchOut['data']> => {
+  try {
+    return (await searchTrademarks.run(ctx, { q, limit: DEPTH, ...(similarity ? { similarity } : {}) })).data;
+  } catch (e) {
+    if (e instanceof TmError && e.type === 'validation_error') return [];
+    throw e;
+  }
+};
 
 const main = async () => {
   const pairs = loadPairs();
@@ -98,91 +66,90 @@ const main = async () => {
     for (let i = 0; i < records.length; i += 5000) await ctx.store.trademarks.upsert(records.slice(i, i + 5000), '2026-01-01T00:00:00.000Z');
     await ctx.index.sync();
 
-    type Outcome = { rank: number | null; tier: string | null; topTierDistractors: number };
-    const outcomes: Record<string, Outcome[]> = {};
+    // rank[set][i]: 1-based rank of pair i's earlier mark among the later mark's first DEPTH hits.
+    const rank: Record<string, (number | null)[]> = {};
+    const tier: Record<string, (string | null)[]> = {};
     for (const [set, similarity] of Object.entries(CHANNEL_SETS)) {
-      outcomes[set] = [];
+      rank[set] = [];
+      tier[set] = [];
       for (const [i, p] of pairs.entries()) {
-        const target = trademarkId('US', `P${i}`);
-        const out = await searchTrademarks.run(ctx, { q: p.later, limit: 10, ...(similarity ? { similarity } : {}) });
-        const at = out.data.findIndex((h) => h.id === target);
-        const distractors = out.data.filter((h) => h.id !== target && h.office_code === 'EM' && (h.match?.tier === 'identical' || h.match?.tier === 'near_identical'));
-        outcomes[set]!.push({ rank: at >= 0 ? at + 1 : null, tier: at >= 0 ? (out.data[at]!.match?.tier ?? null) : null, topTierDistractors: distractors.length });
+        const hits = await search(ctx, p.later, similarity);
+        const at = hits.findIndex((h) => h.id === trademarkId('US', `P${i}`));
+        rank[set]!.push(at >= 0 ? at + 1 : null);
+        tier[set]!.push(at >= 0 ? (hits[at]!.match?.tier ?? null) : null);
       }
     }
+    const corpusTrigrams = records.map((r) => trigramSet(r.mark_text ?? ''));
+    const euipoCount = euipo.marks.length;
+    rank.trigram = pairs.map((p, i) => trigramRank(p.later, corpusTrigrams, euipoCount + i));
+    const systems = [...Object.keys(CHANNEL_SETS), 'trigram'];
 
-    const kinds = [...new Set(pairs.map((p) => p.kind))].sort();
-    const perKind = kinds.map((kind) => {
-      const idx = pairs.flatMap((p, i) => (p.kind === kind ? [i] : []));
-      const sim = idx.filter((i) => pairs[i]!.similar);
-      const not = idx.filter((i) => !pairs[i]!.similar && !pairs[i]!.acceptableFlag);
-      const recall = (set: string) => (sim.length ? sim.filter((i) => outcomes[set]![i]!.rank !== null).length / sim.length : null);
-      const topTier = (set: string) => not.filter((i) => ['identical', 'near_identical'].includes(outcomes[set]![i]!.tier ?? '')).length;
-      return { kind, similar: sim.length, not_similar: not.length, recall_at_10_default: recall('default'), recall_at_10_all: recall('all'), not_similar_in_top_tiers_default: topTier('default'), not_similar_in_top_tiers_all: topTier('all') };
-    });
-    const simIdx = pairs.flatMap((p, i) => (p.similar ? [i] : []));
-    const notIdx = pairs.flatMap((p, i) => (!p.similar && !p.acceptableFlag ? [i] : []));
-    const flagIdx = pairs.flatMap((p, i) => (p.acceptableFlag ? [i] : []));
-    const overall = Object.fromEntries(
-      Object.keys(CHANNEL_SETS).map((set) => {
-        const o = outcomes[set]!;
-        return [
-          set,
-          {
-            recall_at_10: simIdx.filter((i) => o[i]!.rank !== null).length / simIdx.length,
-            recall_at_1: simIdx.filter((i) => o[i]!.rank === 1).length / simIdx.length,
-            not_similar_in_top_tiers: notIdx.filter((i) => ['identical', 'near_identical'].includes(o[i]!.tier ?? '')).length,
-            not_similar_found_in_top_10: notIdx.filter((i) => o[i]!.rank !== null).length,
-            acceptable_flag_in_top_tiers: flagIdx.filter((i) => ['identical', 'near_identical'].includes(o[i]!.tier ?? '')).length,
-            queries_with_distractors_in_top_tiers: o.filter((x) => x.topTierDistractors > 0).length,
-            similar_hits_by_tier: Object.fromEntries(['identical', 'near_identical', 'similar', 'related'].map((t) => [t, simIdx.filter((i) => o[i]!.tier === t).length])),
-          },
-        ];
-      }),
-    );
-    // Where a missed earlier mark ended up: its rank and score among all hits, or not a hit at all.
-    const explain = async (set: string, i: number): Promise<string> => {
-      const p = pairs[i]!;
-      const channels = new Set((CHANNEL_SETS[set] ?? DEFAULT_CHANNELS.join(',')).split(',') as Channel[]);
-      const all = await ctx.index.search(p.later, channels, {}, 'relevance', Infinity);
-      const at = all.findIndex((h) => h.trademarkId === trademarkId('US', `P${i}`));
-      const where = at < 0 ? 'not a hit' : `rank ${at + 1}, score ${all[at]!.scored.score}, tier ${all[at]!.scored.tier}; #10 scores ${all[9]?.scored.score ?? '—'}`;
-      return `${p.later} -> ${p.earlier} (${p.kind}; ${where})`;
-    };
-    const misses: Record<string, string[]> = {};
-    for (const set of Object.keys(CHANNEL_SETS)) {
-      misses[set] = [];
-      for (const i of simIdx) if (outcomes[set]![i]!.rank === null) misses[set]!.push(await explain(set, i));
-    }
-    const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
-    const table: Table = {
-      headers: ['kind', 'similar', 'not similar', 'recall@10 default', 'recall@10 all five', 'not-similar in top tiers (default/all)'],
-      rows: perKind.map((k) => [k.kind, k.similar, k.not_similar, pct(k.recall_at_10_default), pct(k.recall_at_10_all), `${k.not_similar_in_top_tiers_default}/${k.not_similar_in_top_tiers_all}`]),
-    };
+    const groups: [string, (p: Pair) => boolean][] = [
+      ['textual', (p) => !isMeaning(p)],
+      ['meaning', isMeaning],
+      ['all kinds', () => true],
+    ];
+    const splitRows = (split: string) =>
+      groups.map(([name, pick]) => {
+        const idx = pairs.flatMap((p, i) => (heldSimilar(p) && pick(p) && (split === 'both' || p.split === split) ? [i] : []));
+        return { split, group: name, by: Object.fromEntries(systems.map((s) => [s, metrics(idx.map((i) => rank[s]![i]!))])) as Record<string, Metrics> };
+      });
+    const overall = [...splitRows('test'), ...splitRows('tune')];
     const summary: Table = {
-      headers: ['channels', 'recall@10', 'recall@1', 'not-similar in top two tiers', 'acceptable-flag in top two tiers', 'queries with a distractor in top two tiers'],
-      rows: Object.entries(overall).map(([set, o]) => [set, pct(o.recall_at_10), pct(o.recall_at_1), `${o.not_similar_in_top_tiers} of ${notIdx.length}`, `${o.acceptable_flag_in_top_tiers} of ${flagIdx.length}`, `${o.queries_with_distractors_in_top_tiers} of ${pairs.length}`]),
+      headers: ['split', 'pairs held similar', ...systems.flatMap((s) => [`${s} R@10`, `${s} R@20`, `${s} MRR`])],
+      rows: overall.map((r) => [`${r.split} · ${r.group}`, r.by[systems[0]!]!.n, ...systems.flatMap((s) => [pct(r.by[s]!.recall_at_10), pct(r.by[s]!.recall_at_20), mrr(r.by[s]!.mrr)])]),
     };
+    const kinds = [...new Set(pairs.map((p) => p.kind))].sort();
+    const perKind: Table = {
+      headers: ['kind', 'split', 'held similar', ...systems.map((s) => `${s} R@10 / R@20 / MRR`)],
+      rows: kinds.flatMap((kind) =>
+        (['test', 'tune'] as const).flatMap((split) => {
+          const idx = pairs.flatMap((p, i) => (p.kind === kind && p.split === split && heldSimilar(p) ? [i] : []));
+          if (!idx.length) return [];
+          return [[kind, split, idx.length, ...systems.map((s) => { const m = metrics(idx.map((i) => rank[s]![i]!)); return `${pct(m.recall_at_10)} / ${pct(m.recall_at_20)} / ${mrr(m.mrr)}`; })]];
+        }),
+      ),
+    };
+    // Pairs held not similar in identical/near_identical although their letters differ: must be none.
+    const topTierWrong = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, pairs.flatMap((p, i) => (!heldSimilar(p) && !sameLetters(p) && ['identical', 'near_identical'].includes(tier[s]![i] ?? '') ? [`${p.later} / ${p.earlier}`] : []))]));
+    const notSimilar = pairs.filter((p) => !heldSimilar(p));
+    const misses = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, pairs.flatMap((p, i) => (heldSimilar(p) && (rank[s]![i] ?? 99) > 10 ? [`${p.later} -> ${p.earlier} (${p.kind}, ${p.split}${rank[s]![i] ? `, rank ${rank[s]![i]}` : ''})`] : []))]));
+
+    // False alarms: 200 seeded EUIPO marks searched with every channel on.
+    const sample = seededSample(euipo.marks.map((m, i) => ({ i, text: m[1] })), FALSE_ALARM_QUERIES, 20261124);
+    const topHits: TopTierHit[] = [];
+    for (const q of sample) {
+      for (const h of await search(ctx, q.text, CHANNEL_SETS.all)) {
+        const t = h.match?.tier ?? '';
+        if (h.id !== trademarkId('EM', euipo.marks[q.i]![0]) && (TOP_TIERS as readonly string[]).includes(t)) topHits.push({ query: q.text, hit: h.mark_text ?? '', tier: t });
+      }
+    }
+    const alarms = summarise(topHits, loadLabels());
+    if (alarms.unlabelled.length) {
+      const csvCell = (s: string) => `"${s.replace(/"/g, '""')}"`;
+      writeFileSync(join(resultsDir, 'false-alarm-unlabelled.csv'), ['query,hit,tier', ...alarms.unlabelled.map((h) => [h.query, h.hit, h.tier].map(csvCell).join(','))].join('\n') + '\n');
+    }
+
     console.log(consoleTable(summary));
-    console.log(consoleTable(table));
-    console.log('misses (default):', misses.default);
-    console.log('misses (all):', misses.all);
+    console.log(consoleTable(perKind));
+    console.log('not-similar pairs in the top two tiers with different letters:', topTierWrong);
+    console.log(`false alarms: ${alarms.not_similar} of ${alarms.labelled} labelled top-tier hits not similar (${pct(alarms.share_not_similar)}); ${alarms.unlabelled.length} unlabelled`);
+    const bySplit = (s: string) => pairs.filter((p) => p.split === s).length;
     const body = [
-      `${pairs.length} labelled pairs (${simIdx.length} held similar, ${notIdx.length} held not similar on the text, ${flagIdx.length} held not similar for reasons outside the text — "acceptable-flag"), searched among ${records.length} marks (${euipo.marks.length} real EUIPO marks plus the earlier mark of every pair). A pair counts as found when its earlier mark is in the first 10 hits of the later mark's search. Default channels: identical, fuzzy, embedded, lookalike; "all five" adds phonetic.`,
-      '',
-      '## Overall',
-      '',
-      markdownTable(summary),
-      '',
-      '## Per kind',
-      '',
-      markdownTable(table),
-      '',
-      '## Pairs held similar that were not in the top 10',
-      '',
-      ...Object.entries(misses).map(([set, list]) => `- ${set}: ${list.length ? list.join('; ') : 'none'}`),
+      `${pairs.length} decided pairs (${pairs.filter(heldSimilar).length} held similar, ${notSimilar.length} held not similar, ${pairs.filter(acceptableFlag).length} of them with the same text — "acceptable-flag"; ${pairs.filter(isMeaning).length} meaning pairs), split once by decision: ${bySplit('test')} test, ${bySplit('tune')} tune. Each earlier mark is searched for among ${records.length} marks (${euipoCount} real EUIPO marks plus the earlier mark of every pair). Recall@k: the earlier mark is in the first k hits of the later mark's search; MRR over the first ${DEPTH}. "default" is identical, fuzzy, embedded, lookalike; "all" is ${CHANNELS.join(', ')}; "trigram" ranks every mark by the Jaccard similarity of pg_trgm trigram sets (ties split evenly).`,
+      '', '## Pairs held similar, per split', '', markdownTable(summary),
+      '', '## Per kind', '', markdownTable(perKind),
+      '', '## Pairs held not similar in identical or near_identical with different letters', '',
+      ...Object.entries(topTierWrong).map(([s, l]) => `- ${s}: ${l.length ? l.join('; ') : 'none'} (of ${notSimilar.length})`),
+      '', '## False alarms', '',
+      `${FALSE_ALARM_QUERIES} EUIPO marks drawn with seed 20261124, searched with all channels; every other mark in their identical, near_identical and similar tiers (first ${DEPTH} hits) looked up in data/similarity/false-alarm-labels.csv.`, '',
+      markdownTable({ headers: ['tier', 'labelled hits', 'not similar', 'share'], rows: [...TOP_TIERS.map((t) => [t, alarms.by_tier[t]!.labelled, alarms.by_tier[t]!.not_similar, pct(alarms.by_tier[t]!.labelled ? alarms.by_tier[t]!.not_similar / alarms.by_tier[t]!.labelled : null)]), ['all three', alarms.labelled, alarms.not_similar, pct(alarms.share_not_similar)]] }),
+      '', `${alarms.unlabelled.length} top-tier hits have no label yet (listed in bench/results/false-alarm-unlabelled.csv when there are any).`,
+      '', '## Pairs held similar outside the top 10', '',
+      ...Object.entries(misses).map(([s, l]) => `- ${s} (${l.length}): ${l.join('; ') || 'none'}`),
     ].join('\n');
-    const paths = writeReport({ name: 'eval-search', title: 'Search evaluation: decided pairs in 18,000 EUIPO marks', command: benchCommand('eval:search'), results: { overall, per_kind: perKind, misses, pairs: pairs.length } }, body);
+    const { unlabelled: _u, ...alarmTotals } = alarms;
+    const paths = writeReport({ name: 'eval-search', title: 'Search evaluation: decided pairs in 18,000 EUIPO marks', command: benchCommand('eval:search'), results: { overall, top_tier_not_similar: topTierWrong, false_alarms: alarmTotals, unlabelled: alarms.unlabelled.length, misses } }, body);
     console.log(`wrote ${paths.json} and ${paths.md}`);
   } finally {
     await ctx.store.close();

@@ -84,12 +84,13 @@ const storeFloor = async (path: string, format: string, dbPath: string): Promise
   let batch: TrademarkRecord[] = [];
   for await (const entry of readRecords(path, format)) {
     for await (const item of entry.items) {
-      if (!item.ok) {
+      const record = item.ok ? item.record : null;
+      if (record?.object !== 'trademark') {
         skipped++;
         continue;
       }
       records++;
-      batch.push(item.record);
+      batch.push(record);
       if (batch.length === 2000) {
         write(batch);
         batch = [];

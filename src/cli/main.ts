@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
 import { addDemoCommand } from './commands/demo.js';
+import { addEventsCommand } from './commands/events.js';
 import { addIngestCommand } from './commands/ingest.js';
 import { addServerCommands } from './commands/servers.js';
 import { addOperationCommands, finishProgram } from './program.js';
@@ -21,6 +22,7 @@ const program = new Command('tm')
 addIngestCommand(program);
 addOperationCommands(program);
 addServerCommands(program);
+addEventsCommand(program);
 addDemoCommand(program);
 finishProgram(program);
 

@@ -1,6 +1,8 @@
 // Record diffs for the event ledger (spec §2.2 flattened status keys, §6.2 diff entries):
 // parent fields diff as from/to, child collections as `op: changed`.
 import { createHash } from 'node:crypto';
+import { addedOfficeActions } from './office-actions.js';
+import type { ProsecutionEvent } from './schemas/parts.js';
 import type { TrademarkRecord } from './schemas/trademark.js';
 
 const COLLECTIONS = ['owners', 'attorneys', 'classifications', 'media', 'events'] as const;
@@ -14,6 +16,8 @@ export interface RecordChange {
   changed_fields: string[];
   changes: Record<string, unknown>;
   diff: DiffEntry[];
+  /** Office-action rows this update stored for the first time (the ledger's `office_action.issued`). */
+  office_actions?: ProsecutionEvent[];
 }
 
 /** Flattens a record to public field names: `status` is status.primary, others `status_<key>`. */
@@ -54,7 +58,9 @@ export const diffRecords = (before: TrademarkRecord, after: TrademarkRecord): Re
   if (diff.length === 0) return null;
   const changed_fields = diff.map((d) => d.path);
   const statusChanged = changed_fields.some((f) => f === 'status' || f.startsWith('status_'));
-  return { type: statusChanged ? 'trademark.status_changed' : 'trademark.updated', changed_fields, changes, diff };
+  const type = statusChanged ? 'trademark.status_changed' : 'trademark.updated';
+  const officeActions = 'events' in changes ? addedOfficeActions(before.events, after.events) : [];
+  return officeActions.length > 0 ? { type, changed_fields, changes, diff, office_actions: officeActions } : { type, changed_fields, changes, diff };
 };
 
 /**

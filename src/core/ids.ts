@@ -16,12 +16,16 @@ export const trademarkId = (officeCode: string, applicationNumber: string): stri
 export const ownerId = (officeCode: string, name: string, country: string | null): string =>
   `own_${digest(`${officeCode.toUpperCase()}:${name.trim().toLowerCase().replace(/\s+/g, ' ')}:${country ?? ''}`, 20)}`;
 
+/** Assignment ids are per (office, reel/frame): the office records each document at one place. */
+export const assignmentId = (officeCode: string, reelFrame: string): string =>
+  `asg_${digest(`${officeCode.toUpperCase()}:${reelFrame}`, 20)}`;
+
 export const randomId = (prefix: string, bytes = 12): string => {
   const hex = createHash('sha256').update(`${Math.random()}:${process.hrtime.bigint()}`).digest('hex');
   return `${prefix}${hex.slice(0, bytes * 2)}`;
 };
 
-export const ID_PREFIXES = ['tm_', 'own_', 'ent_', 'ptf_', 'evt_', 'req_', 'mon_', 'org_', 'key_'] as const;
+export const ID_PREFIXES = ['tm_', 'own_', 'ent_', 'ptf_', 'evt_', 'req_', 'mon_', 'org_', 'key_', 'asg_'] as const;
 
 export const idPrefix = (id: string): string | null => {
   const m = /^([a-z]+_)/.exec(id);

@@ -133,11 +133,6 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   const input = validateInput(op.input, raw);
   const requestId = c.get('requestId');
   const opCtx = contextFor(ctx, principal, requestId);
-  const calendar = op.http?.calendar;
-  if (calendar && (rawPath(c.req.url).endsWith('.ics') || /\btext\/calendar\b/i.test(c.req.header('accept') ?? ''))) {
-    const ics = await calendar(opCtx, input);
-    return new Response(ics, { status: 200, headers: { 'Content-Type': 'text/calendar; charset=utf-8', 'Content-Length': String(Buffer.byteLength(ics)) } });
-  }
 
   if (idemKey) {
     const claim = await claimIdempotencyKey(ctx, principal, idemKey, fingerprint(route.method, rawPath(c.req.url), raw));
@@ -164,13 +159,29 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
     return jsonResponse(body, status);
   }
 
-  const { text, etag } = bodyAndEtag(await op.run(opCtx, input));
+  const result = await op.run(opCtx, input);
+  if (op.http?.produces) {
+    const text = (result as { body: string }).body;
+    const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+    if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag });
+    return new Response(text, { status: 200, headers: { 'Content-Type': op.http.produces, 'Content-Length': String(Buffer.byteLength(text)), ETag: etag } });
+  }
+  const { text, etag } = bodyAndEtag(result);
   if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag });
   return jsonResponse(text, 200, { ETag: etag });
 };
 
+/** `Accept: text/calendar` on a GET whose path has an `.ics` twin producing a calendar (`/v1/deadlines`). */
+const calendarTwin = (route: Route, routes: readonly Route[]): Route | null =>
+  route.method !== 'GET'
+    ? null
+    : (routes.find((r) => r.method === 'GET' && r.path === `${route.path}.ics` && r.current?.http?.produces?.startsWith('text/calendar')) ?? null);
+
 export const mountRoutes = (app: Hono<HttpEnv>, routes: readonly Route[], deps: RouteDeps): void => {
   for (const route of routes) {
-    app.on(route.method, honoPath(route.path), (c) => handle(route, deps, c));
+    const twin = calendarTwin(route, routes);
+    app.on(route.method, honoPath(route.path), (c) =>
+      handle(twin && /\btext\/calendar\b/i.test(c.req.header('accept') ?? '') ? twin : route, deps, c),
+    );
   }
 };

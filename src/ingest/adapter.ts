@@ -1,14 +1,19 @@
 // The contract every office-format parser implements. Parsers stream: they read from a byte
-// stream and yield one item per record, never holding a whole file in memory.
+// stream and yield one item per record, never holding a whole file in memory. Most formats carry
+// trademark records; assignment data carries recorded assignments (told apart by `object`).
 import type { Readable } from 'node:stream';
+import type { AssignmentRecord } from '../core/schemas/assignment.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 
-export type ParseItem =
-  | { ok: true; recordNumber: number; record: TrademarkRecord }
+/** What any input file may hold. */
+export type IngestRecord = TrademarkRecord | AssignmentRecord;
+
+export type ParseItem<T extends IngestRecord = TrademarkRecord> =
+  | { ok: true; recordNumber: number; record: T }
   /** A malformed record: reported with its number and reason, skipped, and the rest goes on. */
   | { ok: false; recordNumber: number; reason: string };
 
-export interface FormatAdapter {
+export interface FormatAdapter<T extends IngestRecord = TrademarkRecord> {
   /** The `--format` name, e.g. `uspto-daily-xml`, `st66`, `st96`, `tsdr-json`, `euipo-json`, `ndjson`. */
   name: string;
   /** Decides from the first bytes of the (decompressed) content whether this adapter reads it. */
@@ -17,5 +22,5 @@ export interface FormatAdapter {
    * Yields records in file order. Throws TmError('input_error', …) naming the file when the file
    * as a whole is unreadable (truncated XML, not XML, not JSON).
    */
-  parse(input: Readable, file: string): AsyncIterable<ParseItem>;
+  parse(input: Readable, file: string): AsyncIterable<ParseItem<T>>;
 }

@@ -7,16 +7,16 @@ import { pipeline, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
 import { TmError } from '../errors.js';
-import type { FormatAdapter, ParseItem } from './adapter.js';
+import type { FormatAdapter, IngestRecord, ParseItem } from './adapter.js';
 import { ADAPTER_LIST } from './adapters/index.js';
 
 /** Every adapter, in detection order (most specific first). */
-export const ADAPTERS: FormatAdapter[] = ADAPTER_LIST;
+export const ADAPTERS: FormatAdapter<IngestRecord>[] = ADAPTER_LIST;
 
 export const FORMAT_NAMES = ADAPTERS.map((a) => a.name);
 
 /** The adapter for a file: the `--format` override by name, else the first whose detect() accepts the head. */
-export const detectAdapter = (head: string, formatOverride?: string, file = 'input'): FormatAdapter => {
+export const detectAdapter = (head: string, formatOverride?: string, file = 'input'): FormatAdapter<IngestRecord> => {
   if (formatOverride) {
     const adapter = ADAPTERS.find((a) => a.name === formatOverride);
     if (!adapter) {
@@ -179,7 +179,7 @@ export const peekHead = async (stream: Readable, bytes = 64 * 1024): Promise<{ h
 export interface InputRecords {
   entryName: string;
   format: string;
-  items: AsyncIterable<ParseItem>;
+  items: AsyncIterable<ParseItem<IngestRecord>>;
 }
 
 /** Everything ingest needs per input: each entry of a path, its adapter, and its parsed records. */

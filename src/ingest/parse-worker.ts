@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { TmError, type ErrorType } from '../errors.js';
-import type { ParseItem } from './adapter.js';
+import type { IngestRecord, ParseItem } from './adapter.js';
 import { readRecords, type InputRecords } from './formats.js';
 
 type WorkerMessage =
@@ -55,10 +55,10 @@ export async function* readRecordsInWorker(path: string, formatOverride?: string
       await new Promise<void>((resolve) => (wake = resolve));
     }
   };
-  async function* items(): AsyncGenerator<ParseItem> {
+  async function* items(): AsyncGenerator<ParseItem<IngestRecord>> {
     for (let m = await next(); m.kind === 'items'; m = await next()) {
       worker.postMessage('more');
-      yield* JSON.parse(m.json) as ParseItem[];
+      yield* JSON.parse(m.json) as ParseItem<IngestRecord>[];
     }
   }
   try {
@@ -80,12 +80,12 @@ const runWorker = async (): Promise<void> => {
     resume?.();
     resume = null;
   });
-  const send = async (chunk: ParseItem[]): Promise<void> => {
+  const send = async (chunk: ParseItem<IngestRecord>[]): Promise<void> => {
     while (credits === 0) await new Promise<void>((resolve) => (resume = resolve));
     credits--;
     port.postMessage({ kind: 'items', json: JSON.stringify(chunk) } satisfies WorkerMessage);
   };
-  let chunk: ParseItem[] = [];
+  let chunk: ParseItem<IngestRecord>[] = [];
   try {
     for await (const entry of readRecords(path, format)) {
       port.postMessage({ kind: 'entry', entryName: entry.entryName, format: entry.format } satisfies WorkerMessage);

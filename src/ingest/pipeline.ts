@@ -1,7 +1,11 @@
 // The ingest pipeline: office files → format adapter → batched store upserts (one transaction per
-// batch) → change events → office sync bookkeeping → incremental index sync.
+// batch) → change events → office sync bookkeeping → ledger projection → incremental index sync.
+import type { AssignmentRecord } from '../core/schemas/assignment.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import type { UpsertOutcome } from '../store/trademark-repo.js';
+import { applyAssignments } from '../parties/apply-assignments.js';
 import { TmError } from '../errors.js';
+import { projectChanges } from '../monitor/projector.js';
 import type { Context } from '../context.js';
 import { statSync } from 'node:fs';
 import { detectAdapter, openInput, peekHead, readRecords } from './formats.js';
@@ -32,6 +36,8 @@ export interface IngestOptions {
 export interface IngestSummary {
   files: number;
   records: number;
+  /** Of `records`, the recorded assignments (assignment data files). */
+  assignments: number;
   inserted: number;
   updated: number;
   unchanged: number;
@@ -83,23 +89,40 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   const t0 = performance.now();
   const batchSize = options.batchSize ?? 10_000;
   const summary: IngestSummary = {
-    files: 0, records: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, indexed: 0,
+    files: 0, records: 0, assignments: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, indexed: 0,
     skipped_records: [], failed_files: [], duration_ms: 0, records_per_second: 0,
   };
   const perOffice = new Map<string, number>();
   let batch: TrademarkRecord[] = [];
+  let assignments: AssignmentRecord[] = [];
   let lastProgress = 0;
+  const occurredAt = new Date(started).toISOString();
 
-  const flush = async (): Promise<void> => {
-    if (batch.length === 0) return;
-    const outcome = await ctx.store.trademarks.upsert(batch, new Date(started).toISOString());
+  const count = (outcome: Omit<UpsertOutcome, 'stale' | 'events'> & Partial<UpsertOutcome>): void => {
     summary.inserted += outcome.inserted;
     summary.updated += outcome.updated;
     summary.unchanged += outcome.unchanged;
-    summary.stale += outcome.stale;
-    summary.events += outcome.events.length;
+    summary.stale += outcome.stale ?? 0;
+    summary.events += outcome.events?.length ?? 0;
+  };
+
+  // A mark's assignments, stored before or with it, move its owner of record (parties/apply-assignments.ts).
+  const flush = async (): Promise<void> => {
+    if (assignments.length > 0) {
+      count(await ctx.store.assignments.upsert(assignments, occurredAt));
+      const touched = assignments.flatMap((a) => a.properties.flatMap((p) => (p.trademark_id ? [p.trademark_id] : [])));
+      assignments = [];
+      const moved = await applyAssignments(ctx, touched, occurredAt);
+      if (moved) summary.events += moved.events.length;
+    }
+    if (batch.length === 0) return;
+    const outcome = await ctx.store.trademarks.upsert(batch, occurredAt);
+    count(outcome);
     for (const r of batch) perOffice.set(r.office_code, (perOffice.get(r.office_code) ?? 0) + 1);
+    const assigned = await ctx.store.assignments.marksWithAssignments(batch.map((r) => r.id));
     batch = [];
+    const moved = assigned.length > 0 ? await applyAssignments(ctx, assigned, occurredAt) : null;
+    if (moved) summary.events += moved.events.length;
   };
 
   const progress = (file: string, force = false): void => {
@@ -117,11 +140,16 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
         const inWorker = workerAvailable() && (options.parseInWorker ?? (await worthAWorker(path, options.format)));
         for await (const entry of (inWorker ? readRecordsInWorker : readRecords)(path, options.format)) {
           for await (const item of entry.items) {
-            if (item.ok) {
+            if (item.ok && item.record.object === 'assignment') {
+              assignments.push(item.record);
+              summary.records++;
+              summary.assignments++;
+              if (assignments.length >= batchSize) await flush();
+            } else if (item.ok && item.record.object === 'trademark') {
               batch.push(item.record);
               summary.records++;
               if (batch.length >= batchSize) await flush();
-            } else {
+            } else if (!item.ok) {
               summary.skipped++;
               const skip = { file: entry.entryName, recordNumber: item.recordNumber, reason: item.reason };
               if (summary.skipped_records.length < MAX_LISTED_SKIPS) summary.skipped_records.push(skip);
@@ -144,7 +172,9 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     await load.finish();
   }
   progress(paths[paths.length - 1] ?? '', true);
-  if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, new Date(started).toISOString());
+  if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, occurredAt);
+  // The organizations' ledgers and webhook outboxes, from the change events just committed.
+  await projectChanges(ctx.store);
   summary.indexed = (await ctx.index.sync()).indexed;
   summary.duration_ms = Math.round(performance.now() - t0);
   summary.records_per_second = summary.duration_ms > 0 ? Math.round((summary.records * 1000) / summary.duration_ms) : summary.records;

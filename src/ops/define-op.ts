@@ -22,14 +22,11 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
    * `shape: 'earlier'` marks a spec §4.3 earlier-shape route; where it shares a path with a current op,
    * HTTP selects it by the `TM-Shape: earlier` header (docs/http.md).
    */
-  http?: {
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-    path: string;
-    aliases?: string[];
-    shape?: 'earlier';
-    /** An iCalendar rendering of the same query, served for `Accept: text/calendar` or a path ending `.ics`. */
-    calendar?: (ctx: Context, input: z.infer<I>) => Promise<string>;
-  };
+  /**
+   * `produces`: a content type other than JSON (a calendar feed); the operation returns `{ body }`
+   * and HTTP sends that text with this type and an ETag, while MCP and the CLI see the object.
+   */
+  http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; aliases?: string[]; shape?: 'earlier'; produces?: string };
   /** Administration run on the machine holding the store (`tm orgs create`): CLI only, never HTTP or MCP. */
   local?: boolean;
   /**

@@ -14,6 +14,7 @@ import { TmError } from '../errors.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
 import type { TrademarkFilter } from '../store/trademark-repo.js';
 import { defineOp } from './define-op.js';
+import { requirePortfolio } from './monitor/portfolio-crud.js';
 import { resolveOfficeCodes } from './reference/data.js';
 
 const list = z
@@ -32,6 +33,7 @@ export const DeadlineFilters = z.object({
   urgency: list.optional().describe('missed, overdue, due_7, due_30, due_90 (any due_N: within N days), later, none, unknown (rules that cannot be computed)'),
   type: list.optional().describe('Deadline types, e.g. renewal,declaration_of_use'),
   include_missed: z.boolean().optional().describe('Also list rows whose every window has passed (implied by urgency=missed)'),
+  portfolio_id: z.string().optional().describe('Only the marks of this portfolio (ptf_…)'),
 });
 export type DeadlineFilters = z.output<typeof DeadlineFilters>;
 
@@ -57,6 +59,7 @@ const storeFilter = (f: DeadlineFilters): { filter: TrademarkFilter; ownerNames:
 /** Every row matching the filters, in store order (unsorted), for exports that take them all. */
 export async function* collectDeadlineRows(ctx: Context, f: DeadlineFilters): AsyncGenerator<DeadlineRow> {
   const { filter, ownerNames } = storeFilter(f);
+  if (f.portfolio_id !== undefined) filter.portfolioId = (await requirePortfolio(ctx, f.portfolio_id, 'portfolio_id')).id;
   const asOf = f.as_of_date ?? today(ctx.clock);
   const catalog = getCatalog();
   const missedToo = f.include_missed === true || (f.urgency ?? []).includes('missed');
@@ -86,6 +89,17 @@ export async function* collectDeadlineRows(ctx: Context, f: DeadlineFilters): As
   }
 }
 
+/**
+ * Every row matching the filters (all pages) as an iCalendar feed. DTSTAMP is the as-of day, so the
+ * feed and its ETag stay the same between a calendar client's polls until the rows change.
+ */
+export const deadlinesIcs = async (ctx: Context, f: DeadlineFilters, name?: string): Promise<string> => {
+  const asOf = f.as_of_date ?? today(ctx.clock);
+  const rows: DeadlineRow[] = [];
+  for await (const row of collectDeadlineRows(ctx, { ...f, as_of_date: asOf })) rows.push(row);
+  return buildDeadlinesIcs(rows.sort(compareRows), { domain: ctx.config.serviceDomain, stamp: new Date(`${asOf}T00:00:00Z`), name });
+};
+
 export const listDeadlines = defineOp({
   name: 'list_deadlines',
   summary: 'List upcoming and overdue deadlines over the stored marks',
@@ -94,19 +108,8 @@ export const listDeadlines = defineOp({
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
-  http: {
-    method: 'GET',
-    path: '/v1/deadlines',
-    aliases: ['/v1/deadlines.ics'],
-    // A calendar client subscribes to the whole query: every matching row, not one page.
-    calendar: async (ctx, input) => {
-      const { limit: _limit, cursor: _cursor, ...filters } = input;
-      const rows: DeadlineRow[] = [];
-      for await (const row of collectDeadlineRows(ctx, filters)) rows.push(row);
-      return buildDeadlinesIcs(rows.sort(compareRows), { domain: ctx.config.serviceDomain, stamp: ctx.clock.now() });
-    },
-  },
-  cli: { command: 'deadlines' },
+  http: { method: 'GET', path: '/v1/deadlines' },
+  cli: { command: 'deadlines', flags: { portfolio: 'portfolio_id' } },
   input: DeadlineFilters.extend({
     limit: z.number().int().min(1).max(100).default(20).describe('Page size, 1 to 100'),
     cursor: z.string().optional().describe('Cursor from the previous page'),
@@ -137,5 +140,26 @@ export const listDeadlines = defineOp({
       livemode: ctx.org?.livemode ?? true,
       request_id: ctx.requestId,
     };
+  },
+});
+
+export const getDeadlinesIcs = defineOp({
+  name: 'get_deadlines_ics',
+  summary: 'The deadlines of a query as an iCalendar feed',
+  description:
+    'Every deadline row matching the list_deadlines filters (all pages) as an RFC 5545 calendar: one all-day event per row with reminders, UID `tm_<id>:<occurrence_key>@<domain>`. Also served for `GET /v1/deadlines` with `Accept: text/calendar`, so a calendar client can subscribe to a docket query.',
+  scope: 'trademarks:read',
+  meter: 'read',
+  readOnly: true,
+  http: { method: 'GET', path: '/v1/deadlines.ics', produces: 'text/calendar; charset=utf-8' },
+  // limit and cursor are taken and ignored, so the JSON query's own URL also works as a feed.
+  input: DeadlineFilters.extend({
+    limit: z.number().int().min(1).max(100).optional().describe('Ignored: a feed holds every matching row'),
+    cursor: z.string().optional().describe('Ignored: a feed holds every matching row'),
+  }).strict(),
+  output: z.object({ content_type: z.literal('text/calendar'), body: z.string().describe('The iCalendar text') }),
+  run: async (ctx, input) => {
+    const { limit: _limit, cursor: _cursor, ...filters } = input;
+    return { content_type: 'text/calendar' as const, body: await deadlinesIcs(ctx, filters) };
   },
 });

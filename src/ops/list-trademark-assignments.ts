@@ -1,38 +1,35 @@
-// list_trademark_assignments: ownership transfers recorded against a trademark
-// (`GET /v1/trademarks/{id}/assignments`). No ingested office format carries assignment records
-// yet, so the list is honestly empty for every mark (docs/http.md); the shape is the contract.
+// list_trademark_assignments: the assignments recorded against one trademark
+// (`GET /v1/trademarks/{id}/assignments`), oldest first, with its chain of title.
 import { z } from 'zod';
 import { listEnvelope } from '../core/schemas/envelope.js';
-import { IsoDate } from '../core/schemas/parts.js';
+import { chainOfTitle } from '../parties/chain.js';
 import { defineOp } from './define-op.js';
+import { Assignment, ChainLink, toAssignment } from './records/assignment-shape.js';
 import { resolveTrademark } from './resolve-id.js';
-
-export const Assignment = z.object({
-  id: z.string(),
-  object: z.literal('assignment'),
-  trademark_id: z.string(),
-  conveyance: z.string().nullable().describe("The office's conveyance text, e.g. ASSIGNS THE ENTIRE INTEREST"),
-  execution_date: IsoDate.nullable(),
-  recorded_date: IsoDate.nullable(),
-  assignors: z.array(z.string()),
-  assignees: z.array(z.string()),
-  reel_frame: z.string().nullable(),
-});
 
 export const listTrademarkAssignments = defineOp({
   name: 'list_trademark_assignments',
-  summary: 'Ownership transfers recorded for a trademark',
+  summary: 'Ownership transfers recorded for a trademark, with its chain of title',
   description:
-    'Lists assignments recorded against a trademark. tm does not yet ingest any office assignment data, so today this list is always empty; an empty list means "none on file here", not "never assigned". Check the office register before relying on it.',
+    "Lists the assignments recorded against a trademark from ingested office assignment data (USPTO Assignment Center exports), oldest execution first, and `chain_of_title`: the title-moving documents ordered owner to owner (security interests, licences and releases are listed but do not move title). An empty list means none was ingested, not that the mark was never assigned.",
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
   http: { method: 'GET', path: '/v1/trademarks/{id}/assignments' },
   cli: { command: 'assignments <id>' },
   input: z.strictObject({ id: z.string().min(1).describe('A tm_ id, or OFFICE:number') }),
-  output: listEnvelope(Assignment),
+  output: listEnvelope(Assignment).extend({ chain_of_title: z.array(ChainLink) }),
   run: async (ctx, input) => {
-    await resolveTrademark(ctx, input.id);
-    return { object: 'list' as const, data: [], has_more: false, pagination: { cursor: null }, livemode: ctx.org?.livemode ?? true, request_id: ctx.requestId };
+    const mark = await resolveTrademark(ctx, input.id);
+    const records = await ctx.store.assignments.forTrademark(mark.id);
+    return {
+      object: 'list' as const,
+      data: records.map((a) => toAssignment(a, mark.id)),
+      has_more: false,
+      pagination: { cursor: null },
+      livemode: ctx.org?.livemode ?? true,
+      request_id: ctx.requestId,
+      chain_of_title: chainOfTitle(records),
+    };
   },
 });

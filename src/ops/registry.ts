@@ -4,7 +4,7 @@ import type { OpDefinition } from './define-op.js';
 import { getTrademark } from './get-trademark.js';
 import { computeDeadlines } from './compute-deadlines.js';
 import { listDeadlineRules } from './list-deadline-rules.js';
-import { listDeadlines } from './list-deadlines.js';
+import { getDeadlinesIcs, listDeadlines } from './list-deadlines.js';
 import { getStats } from './get-stats.js';
 import { listDesignCodes } from './list-design-codes.js';
 import { listEventTypes } from './list-event-types.js';
@@ -42,6 +42,9 @@ import { getOwnerEarlier } from './get-owner-earlier.js';
 import { listOwnerTrademarksEarlier } from './list-owner-trademarks-earlier.js';
 import { searchOwnersEarlier } from './search-owners-earlier.js';
 import { searchEarlier } from './search-earlier.js';
+import { RECORDS_OPERATIONS } from './records/index.js';
+import { MONITOR_OPERATIONS } from './monitor/index.js';
+import { EVENT_OPERATIONS } from './events/index.js';
 import { CLEARANCE_OPERATIONS } from './clearance/index.js';
 
 export const OPERATIONS: readonly OpDefinition[] = [
@@ -57,6 +60,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   listJurisdictions,
   getStats,
   listDeadlines,
+  getDeadlinesIcs,
   computeDeadlines,
   listDeadlineRules,
   batchGetTrademarks,
@@ -86,6 +90,9 @@ export const OPERATIONS: readonly OpDefinition[] = [
   listOwnerTrademarksEarlier,
   searchOwnersEarlier,
   searchEarlier,
+  ...RECORDS_OPERATIONS,
+  ...MONITOR_OPERATIONS,
+  ...EVENT_OPERATIONS,
   ...CLEARANCE_OPERATIONS,
 ];
 

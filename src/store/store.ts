@@ -1,11 +1,16 @@
 // The store: one object per concern (trademarks, events, offices, …), each async and batch-shaped
 // so that a second backend can implement the same surface. All SQL lives below this folder.
+import { createAssignmentRepo } from './assignment-repo.js';
 import { createAuthRepo } from './auth-repo.js';
 import { createEventRepo } from './event-repo.js';
+import { createLedgerRepo } from './ledger-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
+import { createPortfolioRepo } from './portfolio-repo.js';
+import { createScreeningRepo } from './screening-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo } from './trademark-repo.js';
+import { createWebhookRepo } from './webhook-repo.js';
 
 export const openStore = (path: string) => {
   const db: Db = openDatabase(path);
@@ -16,6 +21,11 @@ export const openStore = (path: string) => {
     offices: createOfficeRepo(db),
     auth: createAuthRepo(db),
     parties: createPartyRepo(db),
+    assignments: createAssignmentRepo(db),
+    portfolios: createPortfolioRepo(db),
+    screenings: createScreeningRepo(db),
+    ledger: createLedgerRepo(db),
+    webhooks: createWebhookRepo(db),
     /** A cheap round trip, for readiness probes. */
     async ping(): Promise<void> {
       db.prepare('SELECT 1').get();

@@ -32,6 +32,8 @@ export interface TrademarkFilter {
   entityIds?: string[];
   filingDateGte?: string;
   filingDateLte?: string;
+  /** Members of this portfolio (the caller checked it belongs to the organization). */
+  portfolioId?: string;
 }
 
 const ORDERS = {
@@ -157,6 +159,10 @@ export const createTrademarkRepo = (db: Db) => {
     if (f.entityIds?.length) {
       parts.push(`t.id IN (SELECT trademark_id FROM trademark_owners WHERE entity_id IN (${placeholders(f.entityIds.length)}))`);
       params.push(...f.entityIds);
+    }
+    if (f.portfolioId) {
+      parts.push('t.id IN (SELECT trademark_id FROM portfolio_members WHERE portfolio_id = ?)');
+      params.push(f.portfolioId);
     }
     if (f.filingDateGte) {
       parts.push('t.filing_date >= ?');

@@ -16,8 +16,8 @@ const parseFile = async (path: string, format: string) => {
     // Detected from content, as `tm ingest` does without --format.
     expect(entry.format).toBe(format);
     for await (const item of entry.items) {
-      if (item.ok) records.push(item.record);
-      else failures.push(item.reason);
+      if (!item.ok) failures.push(item.reason);
+      else if (item.record.object === 'trademark') records.push(item.record);
     }
   }
   return { records, failures };

@@ -9,7 +9,7 @@ import { readRecords } from '../../src/ingest/formats.js';
 const load = async (path: string): Promise<TrademarkRecord[]> => {
   const out: TrademarkRecord[] = [];
   for await (const entry of readRecords(path)) {
-    for await (const item of entry.items) if (item.ok) out.push(item.record);
+    for await (const item of entry.items) if (item.ok && item.record.object === 'trademark') out.push(item.record);
   }
   return out;
 };

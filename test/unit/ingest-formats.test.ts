@@ -76,7 +76,7 @@ describe('reading inputs', () => {
     writeFileSync(path, gzipSync(readFileSync(fixture('uspto/daily-xml/apc180218-sample.xml'))));
     const [entry] = await readAll(path);
     expect(entry!.format).toBe('uspto-daily-xml');
-    expect(entry!.items.map((i) => (i.ok ? i.record.application_number : null))[4]).toBe('71112081');
+    expect(entry!.items.map((i) => (i.ok && i.record.object === 'trademark' ? i.record.application_number : null))[4]).toBe('71112081');
   });
 
   it('reads every entry of a .zip, one after another, each with its own format', async () => {
@@ -154,7 +154,7 @@ describe('byte-order marks and line endings', () => {
     const [n] = await readAll(nd);
     expect([x!.format, x!.items.every((i) => i.ok), x!.items.length]).toEqual(['uspto-daily-xml', true, 1]);
     expect([j!.format, j!.items.every((i) => i.ok), j!.items.length]).toEqual(['euipo-json', true, 10]);
-    expect([n!.format, n!.items.map((i) => (i.ok ? i.record.mark_text : i.reason))]).toEqual(['ndjson', ['A', 'B']]);
+    expect([n!.format, n!.items.map((i) => (!i.ok ? i.reason : i.record.object === 'trademark' ? i.record.mark_text : null))]).toEqual(['ndjson', ['A', 'B']]);
   });
 });
 

@@ -3,23 +3,23 @@
 import { createReadStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Readable } from 'node:stream';
-import type { FormatAdapter, ParseItem } from '../../src/ingest/adapter.js';
+import type { FormatAdapter, IngestRecord, ParseItem } from '../../src/ingest/adapter.js';
 import type { TrademarkRecord } from '../../src/core/schemas/trademark.js';
 import { readRecords } from '../../src/ingest/formats.js';
 
 export const fixture = (relative: string): string =>
   fileURLToPath(new URL(`../../fixtures/${relative}`, import.meta.url));
 
-export const collect = async (items: AsyncIterable<ParseItem>): Promise<ParseItem[]> => {
-  const out: ParseItem[] = [];
+export const collect = async <T extends IngestRecord = TrademarkRecord>(items: AsyncIterable<ParseItem<T>>): Promise<ParseItem<T>[]> => {
+  const out: ParseItem<T>[] = [];
   for await (const item of items) out.push(item);
   return out;
 };
 
-export const parseFixture = (adapter: FormatAdapter, relative: string): Promise<ParseItem[]> =>
+export const parseFixture = <T extends IngestRecord = TrademarkRecord>(adapter: FormatAdapter<T>, relative: string): Promise<ParseItem<T>[]> =>
   collect(adapter.parse(createReadStream(fixture(relative)), relative));
 
-export const parseString = (adapter: FormatAdapter, text: string, name = 'inline'): Promise<ParseItem[]> =>
+export const parseString = <T extends IngestRecord = TrademarkRecord>(adapter: FormatAdapter<T>, text: string, name = 'inline'): Promise<ParseItem<T>[]> =>
   collect(adapter.parse(Readable.from([Buffer.from(text)]), name));
 
 /** The records of items that must all be ok. */
@@ -37,7 +37,7 @@ export const only = async (adapter: FormatAdapter, relative: string): Promise<Tr
 
 /** Detection + parsing, as ingest runs it: every entry of a path with its format and items. */
 export const readAll = async (path: string, format?: string) => {
-  const out: { entryName: string; format: string; items: ParseItem[] }[] = [];
+  const out: { entryName: string; format: string; items: ParseItem<IngestRecord>[] }[] = [];
   for await (const entry of readRecords(path, format)) {
     out.push({ entryName: entry.entryName, format: entry.format, items: await collect(entry.items) });
   }

@@ -1,6 +1,6 @@
 // The registry of format adapters, in detection order: specific XML layouts first, then the JSON
 // layouts by their distinguishing keys, NDJSON last.
-import type { FormatAdapter } from '../adapter.js';
+import type { FormatAdapter, IngestRecord } from '../adapter.js';
 import { euipoJson } from './euipo-json.js';
 import { jpoJson } from './jpo-json.js';
 import { kiprisXml } from './kipris-xml.js';
@@ -10,14 +10,16 @@ import { prvJson } from './prv-json.js';
 import { st66 } from './st66.js';
 import { st96 } from './st96.js';
 import { tsdrJson } from './tsdr-json.js';
+import { usptoAssignmentJson } from './uspto-assignment-json.js';
 import { usptoDailyXml } from './uspto-daily-xml.js';
 
-export const ADAPTER_LIST: FormatAdapter[] = [
+export const ADAPTER_LIST: FormatAdapter<IngestRecord>[] = [
   usptoDailyXml,
   st66,
   st96,
   kiprisXml,
   tsdrJson,
+  usptoAssignmentJson,
   euipoJson,
   prvJson,
   prhJson,

@@ -3,10 +3,18 @@ import { sql as core } from './001-core.js';
 import { sql as search } from './002-search.js';
 import { sql as auth } from './003-auth.js';
 import { sql as indexColumns } from './004-index-columns.js';
+import { sql as portfolios } from './010-portfolios.js';
+import { sql as eventsWebhooks } from './015-events-webhooks.js';
+import { sql as screenings } from './025-screenings.js';
+import { sql as assignments } from './030-assignments.js';
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
   { version: 2, name: 'search', sql: search },
   { version: 3, name: 'auth', sql: auth },
   { version: 4, name: 'index-columns', sql: indexColumns },
+  { version: 10, name: 'portfolios', sql: portfolios },
+  { version: 15, name: 'events-webhooks', sql: eventsWebhooks },
+  { version: 25, name: 'screenings', sql: screenings },
+  { version: 30, name: 'assignments', sql: assignments },
 ];

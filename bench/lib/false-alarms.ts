@@ -1,0 +1,75 @@
+// The false-alarm measure of the search evaluation: 200 corpus marks drawn with a fixed seed are
+// searched, and every other mark in their identical, near_identical and similar tiers is looked up
+// in data/similarity/false-alarm-labels.csv, where a person said once whether the two texts are
+// similar. Reports the share labelled not similar, and the hits no label covers yet.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCsv } from './eval-pairs.js';
+import { repoRoot } from './results.js';
+
+export const FALSE_ALARM_QUERIES = 200;
+export const LABELS_FILE = join(repoRoot, 'data', 'similarity', 'false-alarm-labels.csv');
+export const TOP_TIERS = ['identical', 'near_identical', 'similar'] as const;
+
+/** mulberry32: the same 200 queries on every run and machine. */
+export const seededSample = <T>(items: readonly T[], n: number, seed: number): T[] => {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pool = [...items];
+  const out: T[] = [];
+  while (out.length < n && pool.length) out.push(pool.splice(Math.floor(next() * pool.length), 1)[0]!);
+  return out;
+};
+
+const labelKey = (query: string, hit: string) => `${query}\u0000${hit}`;
+
+export const loadLabels = (): Map<string, 'similar' | 'not_similar'> => {
+  const out = new Map<string, 'similar' | 'not_similar'>();
+  for (const r of parseCsv(readFileSync(LABELS_FILE, 'utf8'))) {
+    if (r.label !== 'similar' && r.label !== 'not_similar') throw new Error(`${LABELS_FILE}: label must be similar or not_similar, got ${r.label}`);
+    out.set(labelKey(r.query!, r.hit!), r.label);
+  }
+  return out;
+};
+
+export interface TopTierHit {
+  query: string;
+  hit: string;
+  tier: string;
+}
+
+export interface FalseAlarmSummary {
+  hits: number;
+  labelled: number;
+  not_similar: number;
+  share_not_similar: number | null;
+  by_tier: Record<string, { labelled: number; not_similar: number }>;
+  unlabelled: TopTierHit[];
+}
+
+export const summarise = (hits: readonly TopTierHit[], labels: ReadonlyMap<string, string>): FalseAlarmSummary => {
+  const byTier: FalseAlarmSummary['by_tier'] = Object.fromEntries(TOP_TIERS.map((t) => [t, { labelled: 0, not_similar: 0 }]));
+  const unlabelled: TopTierHit[] = [];
+  let labelled = 0;
+  let not = 0;
+  for (const h of hits) {
+    const label = labels.get(labelKey(h.query, h.hit));
+    if (!label) {
+      unlabelled.push(h);
+      continue;
+    }
+    labelled++;
+    byTier[h.tier]!.labelled++;
+    if (label === 'not_similar') {
+      not++;
+      byTier[h.tier]!.not_similar++;
+    }
+  }
+  return { hits: hits.length, labelled, not_similar: not, share_not_similar: labelled ? not / labelled : null, by_tier: byTier, unlabelled };
+};

@@ -1,0 +1,64 @@
+// The Nice term index behind classification: the 10,029 terms of the alphabetical list and the
+// class headings' indications, in MiniSearch with Porter-stemmed tokens (natural), plus exact
+// lookup of an accepted wording. Built from data/nice only, once per process.
+import MiniSearch from 'minisearch';
+import PorterStemmer from 'natural/lib/natural/stemmers/porter_stemmer.js';
+import type { NiceClass, NiceTerm } from '../core/reference-data.js';
+import { fold, singular, words } from '../search/normalize.js';
+
+// Words that carry no goods meaning in a specification.
+const STOP = new Set(
+  'a an and as at by for from in into namely of on or the to with being all its their such other including use used thereof therefor featuring via'.split(' '),
+);
+
+/** Folded, singular word tokens of a wording: the form accepted terms are compared in. */
+export const termKey = (text: string): string => words(fold(text)).map(singular).join(' ');
+
+/** Stemmed content tokens, as indexed and queried. */
+export const stems = (text: string): string[] =>
+  words(fold(text))
+    .filter((w) => !STOP.has(w) && !/^\d+$/.test(w))
+    .map((w) => PorterStemmer.stem(w));
+
+export interface NiceDoc {
+  id: number;
+  class: number;
+  term: string;
+  /** Basic number for alphabetical-list terms; null for heading indications. */
+  basic_number: string | null;
+}
+
+export interface NiceIndex {
+  search: MiniSearch<NiceDoc>;
+  docs: NiceDoc[];
+  /** termKey of each `/` variant of a current term → the term. */
+  exact: Map<string, NiceDoc[]>;
+  headings: Map<number, string>;
+  edition: string;
+}
+
+export const buildNiceIndex = (terms: readonly NiceTerm[], classes: readonly NiceClass[], edition: string): NiceIndex => {
+  const docs: NiceDoc[] = [];
+  const exact = new Map<string, NiceDoc[]>();
+  for (const t of terms) {
+    if (t.edition !== edition) continue;
+    const doc = { id: docs.length, class: t.class, term: t.term, basic_number: t.basic_number };
+    docs.push(doc);
+    for (const variant of t.term.split(' / ')) {
+      const key = termKey(variant.replace(/\*$/, ''));
+      exact.set(key, [...(exact.get(key) ?? []), doc]);
+    }
+  }
+  // Heading indications ("Clothing, footwear, headwear") also describe their class.
+  for (const c of classes)
+    for (const part of c.heading.replace(/\.$/, '').split(/;\s*/))
+      if (part.trim()) docs.push({ id: docs.length, class: c.number, term: part.trim(), basic_number: null });
+  const search = new MiniSearch<NiceDoc>({
+    fields: ['term'],
+    storeFields: ['class', 'term', 'basic_number'],
+    tokenize: (text) => words(fold(text)),
+    processTerm: (w) => (STOP.has(w) || /^\d+$/.test(w) ? null : PorterStemmer.stem(w)),
+  });
+  search.addAll(docs);
+  return { search, docs, exact, headings: new Map(classes.map((c) => [c.number, c.heading])), edition };
+};

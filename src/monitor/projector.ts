@@ -1,0 +1,100 @@
+// The ledger projector (spec §6.1): reads the global change events after its durable cursor and
+// records `trademark.status_changed` and `office_action.issued` for the organizations holding each
+// mark in a portfolio. Each batch (ledger events, outbox rows, cursor) is one transaction, so a
+// crash resumes where the last commit left off and nothing is projected twice.
+import { addDays } from '../core/dates.js';
+import { collapseTwins, isRecentAction, TWIN_WINDOW_DAYS } from '../core/office-actions.js';
+import type { ProsecutionEvent } from '../core/schemas/parts.js';
+import type { Store } from '../store/store.js';
+import type { Holding } from '../store/ledger-repo.js';
+import type { LedgerEvent } from '../store/trademark-repo.js';
+import { occurredAt, recordEvent, type PortfolioRef } from './ledger.js';
+
+const CURSOR = 'global_events';
+const BATCH = 1000;
+/** Supranational offices: no two-letter jurisdiction of their own. */
+const REGIONAL_OFFICES = new Set(['EM', 'WO', 'OA', 'AP', 'BX', 'EA', 'GC', 'EP']);
+
+const jurisdictionOf = (officeCode: string): string | null =>
+  /^[A-Z]{2}$/.test(officeCode) && !REGIONAL_OFFICES.has(officeCode) ? officeCode : null;
+
+const portfoliosData = (portfolios: readonly PortfolioRef[], version: number) =>
+  version >= 2 ? { portfolios: portfolios.map((p) => ({ id: p.id, external_ref: p.external_ref })) } : {};
+
+/** Holdings grouped by mark, then organization. */
+const byMarkAndOrg = (holdings: readonly Holding[]): Map<string, Map<string, PortfolioRef[]>> => {
+  const out = new Map<string, Map<string, PortfolioRef[]>>();
+  for (const h of holdings) {
+    const orgs = out.get(h.trademark_id) ?? new Map<string, PortfolioRef[]>();
+    orgs.set(h.org_id, [...(orgs.get(h.org_id) ?? []), { id: h.portfolio_id, external_ref: h.external_ref }]);
+    out.set(h.trademark_id, orgs);
+  }
+  return out;
+};
+
+const projectStatusChange = (store: Store, e: LedgerEvent, orgId: string, portfolios: PortfolioRef[]): void => {
+  recordEvent(store, {
+    orgId,
+    type: 'trademark.status_changed',
+    trademarkId: e.trademark_id,
+    portfolios,
+    at: e.occurred_at,
+    data: (v) => ({
+      trademark_id: e.trademark_id,
+      changed_fields: e.changed_fields,
+      changes: e.changes,
+      occurred_at: occurredAt(e.occurred_at, v),
+      source_date: e.source_date,
+      ...portfoliosData(portfolios, v),
+    }),
+  });
+};
+
+const projectOfficeAction = (store: Store, e: LedgerEvent, row: ProsecutionEvent, orgId: string, portfolios: PortfolioRef[]): void => {
+  const date = row.date!;
+  recordEvent(store, {
+    orgId,
+    type: 'office_action.issued',
+    trademarkId: e.trademark_id,
+    portfolios,
+    at: e.occurred_at,
+    // Our office rows carry no class or designation, so one mark's rows at one office share a key.
+    twin: { key: `${e.trademark_id}|${row.office_code}||`, date, from: addDays(date, -TWIN_WINDOW_DAYS), to: addDays(date, TWIN_WINDOW_DAYS) },
+    data: (v) => ({
+      trademark_id: e.trademark_id,
+      event_date: date,
+      jurisdiction_code: jurisdictionOf(row.office_code),
+      office_code: row.office_code,
+      code: row.raw.code,
+      label: row.raw.label ?? row.description,
+      occurred_at: occurredAt(e.occurred_at, v),
+      source_date: date,
+      ...portfoliosData(portfolios, v),
+    }),
+  });
+};
+
+/** Projects every change event recorded since the last run; returns how many were read. */
+export const projectChanges = async (store: Store): Promise<number> => {
+  let read = 0;
+  for (;;) {
+    const n = store.ledger.inTransaction(() => {
+      const events = store.events.afterSync(store.ledger.cursorSync(CURSOR), BATCH);
+      if (events.length === 0) return 0;
+      const relevant = events.filter((e) => e.type === 'trademark.status_changed' || (e.office_actions?.length ?? 0) > 0);
+      const holders = relevant.length > 0 ? byMarkAndOrg(store.ledger.holdingsSync([...new Set(relevant.map((e) => e.trademark_id))])) : new Map();
+      for (const e of relevant) {
+        const today = e.occurred_at.slice(0, 10);
+        const actions = collapseTwins((e.office_actions ?? []).filter((row) => isRecentAction(row.date!, today)));
+        for (const [orgId, portfolios] of holders.get(e.trademark_id) ?? []) {
+          if (e.type === 'trademark.status_changed') projectStatusChange(store, e, orgId, portfolios);
+          for (const row of actions) projectOfficeAction(store, e, row, orgId, portfolios);
+        }
+      }
+      store.ledger.setCursorSync(CURSOR, events[events.length - 1]!.seq);
+      return events.length;
+    });
+    read += n;
+    if (n < BATCH) return read;
+  }
+};

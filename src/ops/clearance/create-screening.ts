@@ -1,0 +1,56 @@
+// create_screening: a saved clearance search for a proposed mark (`scr_`): earlier marks rated by
+// risk with their reasons, and an overall risk with a summary (docs/clearance.md).
+import { z } from 'zod';
+import { randomId } from '../../core/ids.js';
+import { METHOD, overallOf, Preset, Screening } from '../../clearance/screening.js';
+import { defineOp } from '../define-op.js';
+import { GoodsText, MarkText, NiceClassList, OfficeList, resolveOffices } from './inputs.js';
+import { proposalOf, runScreening, scopeOf } from './screening-run.js';
+
+export const ScreeningInput = z.strictObject({
+  mark: MarkText.describe('The proposed mark'),
+  goods: GoodsText.optional().describe('Goods and services of the proposal; classes are inferred from it when none are given'),
+  classes: NiceClassList.optional().describe('Nice classes of the proposal'),
+  offices: OfficeList.optional().describe('Offices to screen, e.g. US,EM (default: all)'),
+  preset: Preset.default('all').describe('Channels: all, default (search default), sound, look'),
+  owner: z.string().trim().max(200).optional().describe("The applicant's name: its own marks are not risks"),
+  limit: z.number().int().min(1).max(100).default(50).describe('Hits kept, highest risk first'),
+});
+
+export const createScreening = defineOp({
+  name: 'create_screening',
+  summary: 'Screen a proposed mark for conflicts and save the result',
+  description:
+    'Runs a clearance search for a proposed mark over the chosen offices on every similarity channel, keeps the earlier marks in the proposal\'s classes and their coordinated classes, and rates each by risk (high, medium, low, minimal) with the reasons: text similarity by channel, goods relatedness, status, strength, owner and dates. The result is saved as `scr_…`; re-run it later to see what changed.',
+  scope: 'trademarks:read',
+  meter: 'search',
+  readOnly: false,
+  http: { method: 'POST', path: '/v1/screenings' },
+  cli: { command: 'screenings create <mark>', flags: { office: 'offices', class: 'classes' } },
+  input: ScreeningInput,
+  output: Screening,
+  run: async (ctx, input) => {
+    const { proposal, warnings } = proposalOf({ ...input, offices: resolveOffices('offices', input.offices) });
+    const { hits, warnings: searchWarnings, dataDate } = await runScreening(ctx, proposal, []);
+    const kept = hits.slice(0, input.limit);
+    const { counts, ...overall } = overallOf(proposal, kept);
+    const at = ctx.clock.now().toISOString();
+    const screening = Screening.parse({
+      id: randomId('scr_'),
+      object: 'screening',
+      created_at: at,
+      updated_at: at,
+      run_count: 1,
+      proposal,
+      overall,
+      counts,
+      hits: kept,
+      changes: null,
+      data_date: dataDate,
+      method: METHOD,
+      warnings: [...warnings, ...searchWarnings],
+    });
+    await ctx.store.screenings.create({ id: screening.id, input: JSON.stringify(input), result: JSON.stringify(screening), at }, scopeOf(ctx));
+    return screening;
+  },
+});

@@ -1,0 +1,141 @@
+// The per-organization event ledger (spec §6) and its outbox: an event row and the pending
+// delivery rows of every endpoint that subscribes to it are written together, inside the caller's
+// transaction when there is one (better-sqlite3 nests it as a savepoint).
+import { randomId } from '../core/ids.js';
+import type { Db } from './sqlite.js';
+
+export interface LedgerRow {
+  seq: number;
+  id: string;
+  org_id: string;
+  type: string;
+  payload_version: number;
+  trademark_id: string | null;
+  portfolio_ids: string;
+  data: string;
+  created_at: string;
+}
+
+export interface NewLedgerEvent {
+  orgId: string;
+  type: string;
+  trademarkId: string | null;
+  /** Portfolios holding the mark when the event is recorded (frozen). */
+  portfolioIds: readonly string[];
+  /** Builds `data` for the organization's payload version. */
+  data: (payloadVersion: number) => unknown;
+  createdAt: string;
+  /** Office actions: rows of one class and designation within `twinDays` of `twinDate` are one event. */
+  twin?: { key: string; date: string; from: string; to: string };
+}
+
+export interface LedgerFilter {
+  orgId: string;
+  types?: readonly string[];
+  portfolioId?: string;
+  trademarkId?: string;
+  createdGte?: string;
+  createdLt?: string;
+  afterSeq: number;
+  /** Events older than this are outside the replay window. */
+  notBefore: string;
+}
+
+/** Holders of marks: the view `portfolio_holdings` (trademark_id, org_id, portfolio_id, external_ref). */
+export interface Holding {
+  trademark_id: string;
+  org_id: string;
+  portfolio_id: string;
+  external_ref: string | null;
+}
+
+export const DEFAULT_PAYLOAD_VERSION = 2;
+
+export const createLedgerRepo = (db: Db) => {
+  const insertEvent = db.prepare(
+    `INSERT INTO ledger_events (id, org_id, type, payload_version, trademark_id, portfolio_ids, twin_key, twin_date, data, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+  ).pluck();
+  const versionOf = db.prepare<[string], number>('SELECT payload_version FROM ledger_settings WHERE org_id = ?').pluck();
+  const setVersion = db.prepare(
+    'INSERT INTO ledger_settings (org_id, payload_version) VALUES (?, ?) ON CONFLICT (org_id) DO UPDATE SET payload_version = excluded.payload_version',
+  );
+  const twinExists = db.prepare<[string, string, string, string], number>(
+    'SELECT 1 FROM ledger_events WHERE org_id = ? AND twin_key = ? AND twin_date BETWEEN ? AND ? LIMIT 1',
+  ).pluck();
+  const subscribers = db.prepare<[string, string, string], { id: string }>(
+    `SELECT id FROM webhook_endpoints
+     WHERE org_id = ? AND enabled = 1 AND EXISTS (SELECT 1 FROM json_each(enabled_events) WHERE value = ?)
+       AND (portfolio_id IS NULL OR portfolio_id IN (SELECT value FROM json_each(?)))`,
+  );
+  const insertDelivery = db.prepare(
+    `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, 0, 'pending', ?, ?, ?)`,
+  );
+  const byId = db.prepare<[string, string], LedgerRow>('SELECT * FROM ledger_events WHERE org_id = ? AND id = ?');
+  const bySeqRange = db.prepare<[string, number, number], LedgerRow>(
+    'SELECT * FROM ledger_events WHERE org_id = ? AND seq BETWEEN ? AND ? ORDER BY seq',
+  );
+  const cursorOf = db.prepare<[string], number>('SELECT seq FROM ledger_cursor WHERE name = ?').pluck();
+  const setCursor = db.prepare('INSERT INTO ledger_cursor (name, seq) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET seq = excluded.seq');
+  const holdings = db.prepare<[string], Holding>(
+    'SELECT trademark_id, org_id, portfolio_id, external_ref FROM portfolio_holdings WHERE trademark_id IN (SELECT value FROM json_each(?)) ORDER BY org_id, portfolio_id',
+  );
+
+  /** Records one event and its outbox rows; returns null when the event is a twin of a recorded one. */
+  const record = (e: NewLedgerEvent): LedgerRow | null => {
+    if (e.twin && twinExists.get(e.orgId, e.twin.key, e.twin.from, e.twin.to)) return null;
+    const version = versionOf.get(e.orgId) ?? DEFAULT_PAYLOAD_VERSION;
+    const id = randomId('evt_');
+    const portfolios = JSON.stringify(e.portfolioIds);
+    const data = JSON.stringify(e.data(version));
+    const seq = insertEvent.get(id, e.orgId, e.type, version, e.trademarkId, portfolios, e.twin?.key ?? null, e.twin?.date ?? null, data, e.createdAt) as number;
+    for (const endpoint of subscribers.all(e.orgId, e.type, portfolios)) {
+      insertDelivery.run(randomId('dlv_'), endpoint.id, e.orgId, id, seq, e.createdAt, e.createdAt, e.createdAt);
+    }
+    return { seq, id, org_id: e.orgId, type: e.type, payload_version: version, trademark_id: e.trademarkId, portfolio_ids: portfolios, data, created_at: e.createdAt };
+  };
+
+  return {
+    /** Synchronous, so that it joins the caller's better-sqlite3 transaction. */
+    recordSync: (e: NewLedgerEvent): LedgerRow | null => (db.inTransaction ? record(e) : db.transaction(record).immediate(e)),
+    /** Runs `fn` in one write transaction (the projector's batch: events, outbox rows and cursor). */
+    inTransaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+    holdingsSync: (trademarkIds: readonly string[]): Holding[] => holdings.all(JSON.stringify(trademarkIds)),
+    cursorSync: (name: string): number => cursorOf.get(name) ?? 0,
+    setCursorSync: (name: string, seq: number): void => void setCursor.run(name, seq),
+    async list(f: LedgerFilter, limit: number): Promise<LedgerRow[]> {
+      const where = ['org_id = ?', 'seq > ?', 'created_at >= ?'];
+      const params: unknown[] = [f.orgId, f.afterSeq, f.notBefore];
+      if (f.types?.length) {
+        where.push(`type IN (${f.types.map(() => '?').join(',')})`);
+        params.push(...f.types);
+      }
+      if (f.portfolioId) {
+        where.push('EXISTS (SELECT 1 FROM json_each(portfolio_ids) WHERE value = ?)');
+        params.push(f.portfolioId);
+      }
+      const optional: [string, unknown][] = [['trademark_id = ?', f.trademarkId], ['created_at >= ?', f.createdGte], ['created_at < ?', f.createdLt]];
+      for (const [clause, value] of optional) {
+        if (value === undefined) continue;
+        where.push(clause);
+        params.push(value);
+      }
+      return db.prepare<unknown[], LedgerRow>(`SELECT * FROM ledger_events WHERE ${where.join(' AND ')} ORDER BY seq LIMIT ?`).all(...params, limit);
+    },
+    async get(orgId: string, id: string): Promise<LedgerRow | null> {
+      return byId.get(orgId, id) ?? null;
+    },
+    async range(orgId: string, fromSeq: number, toSeq: number): Promise<LedgerRow[]> {
+      return bySeqRange.all(orgId, fromSeq, toSeq);
+    },
+    async payloadVersion(orgId: string): Promise<number> {
+      return versionOf.get(orgId) ?? DEFAULT_PAYLOAD_VERSION;
+    },
+    async setPayloadVersion(orgId: string, version: number): Promise<void> {
+      setVersion.run(orgId, version);
+    },
+  };
+};
+
+export type LedgerRepo = ReturnType<typeof createLedgerRepo>;

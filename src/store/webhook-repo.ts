@@ -1,0 +1,196 @@
+// Webhook endpoints, the delivery outbox and its attempt log (spec §6). Deliveries are claimed
+// with a lease (owner and expiry) committed before the POST, so a crashed worker's rows are found
+// and re-posted with the same event id.
+import { randomId } from '../core/ids.js';
+import type { Db } from './sqlite.js';
+
+export interface EndpointRow {
+  id: string;
+  org_id: string;
+  url: string;
+  description: string | null;
+  enabled_events: string;
+  portfolio_id: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: string | null;
+  enabled: number;
+  disabled_reason: string | null;
+  consecutive_failures: number;
+  failing_since: string | null;
+  last_success_at: string | null;
+  last_failure_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DeliveryRow {
+  seq: number;
+  id: string;
+  endpoint_id: string;
+  org_id: string;
+  event_id: string;
+  event_seq: number;
+  test: number;
+  state: 'pending' | 'in_flight' | 'delivered' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AttemptRow {
+  seq: number;
+  delivery_id: string;
+  endpoint_id: string;
+  event_id: string;
+  attempt: number;
+  status: 'succeeded' | 'failed';
+  response_code: number | null;
+  response_time_ms: number | null;
+  error: string | null;
+  at: string;
+}
+
+export interface AttemptOutcome {
+  delivery: DeliveryRow;
+  owner: string;
+  ok: boolean;
+  responseCode: number | null;
+  responseTimeMs: number;
+  error: string | null;
+  at: string;
+  /** When to try again; null gives up (schedule exhausted, 410, or a test delivery). */
+  retryAt: string | null;
+  /** Disable the endpoint with this reason (410 or auto-disable). */
+  disable: string | null;
+}
+
+const ENDPOINT_COLUMNS = 'id, org_id, url, description, enabled_events, portfolio_id, secret, previous_secret, previous_secret_expires_at, enabled, disabled_reason, consecutive_failures, failing_since, last_success_at, last_failure_at, created_at, updated_at';
+
+export const createWebhookRepo = (db: Db) => {
+  const insertEndpoint = db.prepare(`INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS}) VALUES (${ENDPOINT_COLUMNS.split(',').map(() => '?').join(',')})`);
+  const updateEndpoint = db.prepare(
+    `UPDATE webhook_endpoints SET url = ?, description = ?, enabled_events = ?, portfolio_id = ?, secret = ?, previous_secret = ?,
+       previous_secret_expires_at = ?, enabled = ?, disabled_reason = ?, consecutive_failures = ?, failing_since = ?, updated_at = ?
+     WHERE id = ? AND org_id = ?`,
+  );
+  const endpointById = db.prepare<[string], EndpointRow>('SELECT * FROM webhook_endpoints WHERE id = ?');
+  const endpointsOf = db.prepare<[string], EndpointRow>('SELECT * FROM webhook_endpoints WHERE org_id = ? ORDER BY created_at, id');
+  const deleteEndpoint = db.prepare('DELETE FROM webhook_endpoints WHERE id = ? AND org_id = ?');
+  const dropPending = db.prepare("UPDATE webhook_deliveries SET state = 'failed', last_error = 'endpoint deleted', updated_at = ? WHERE endpoint_id = ? AND state IN ('pending', 'in_flight')");
+  const insertDelivery = db.prepare(
+    `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+  );
+  const claim = db.prepare<[string, string, string, string, string, number, number], DeliveryRow>(
+    `UPDATE webhook_deliveries SET state = 'in_flight', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?
+     WHERE id IN (
+       SELECT id FROM (
+         SELECT d.id, d.endpoint_id, ROW_NUMBER() OVER (PARTITION BY d.endpoint_id ORDER BY d.event_seq, d.seq) AS rn
+         FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+         WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND (e.enabled = 1 OR d.test = 1)
+       ) due
+       WHERE rn + (SELECT COUNT(*) FROM webhook_deliveries f WHERE f.endpoint_id = due.endpoint_id AND f.state = 'in_flight' AND f.lease_until > ?) <= ?
+       ORDER BY rn LIMIT ?
+     )
+     RETURNING *`,
+  );
+  const owners = db.prepare<[], string>("SELECT DISTINCT lease_owner FROM webhook_deliveries WHERE state = 'in_flight'").pluck();
+  const release = db.prepare("UPDATE webhook_deliveries SET state = 'pending', lease_owner = NULL, lease_until = NULL WHERE state = 'in_flight' AND (lease_owner = ? OR lease_until <= ?)");
+  const insertAttempt = db.prepare(
+    'INSERT INTO webhook_attempts (delivery_id, endpoint_id, event_id, attempt, status, response_code, response_time_ms, error, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const finish = db.prepare(
+    `UPDATE webhook_deliveries SET state = ?, next_attempt_at = COALESCE(?, next_attempt_at), lease_owner = NULL, lease_until = NULL, last_error = ?, updated_at = ?
+     WHERE id = ? AND lease_owner = ? AND state = 'in_flight'`,
+  );
+  const endpointSucceeded = db.prepare('UPDATE webhook_endpoints SET consecutive_failures = 0, failing_since = NULL, last_success_at = ? WHERE id = ?');
+  const endpointFailed = db.prepare(
+    'UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1, failing_since = COALESCE(failing_since, ?), last_failure_at = ? WHERE id = ? RETURNING consecutive_failures, failing_since',
+  );
+  const disable = db.prepare('UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?');
+  const attemptsOf = db.prepare<[string, number, number], AttemptRow>('SELECT * FROM webhook_attempts WHERE endpoint_id = ? AND seq > ? ORDER BY seq LIMIT ?');
+  const deliveriesOf = db.prepare<[string, string], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE endpoint_id = ? AND event_id = ? ORDER BY seq');
+  const counts = db.prepare<[string], { state: string; n: number }>('SELECT state, COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ? GROUP BY state');
+
+  const endpointValues = (r: EndpointRow) => ENDPOINT_COLUMNS.split(', ').map((c) => r[c as keyof EndpointRow]);
+
+  return {
+    async createEndpoint(row: EndpointRow): Promise<void> {
+      insertEndpoint.run(...endpointValues(row));
+    },
+    async getEndpoint(orgId: string, id: string): Promise<EndpointRow | null> {
+      const row = endpointById.get(id);
+      return row && row.org_id === orgId ? row : null;
+    },
+    /** For the delivery worker, which serves every organization. */
+    async endpointById(id: string): Promise<EndpointRow | null> {
+      return endpointById.get(id) ?? null;
+    },
+    async listEndpoints(orgId: string): Promise<EndpointRow[]> {
+      return endpointsOf.all(orgId);
+    },
+    async updateEndpoint(r: EndpointRow): Promise<void> {
+      updateEndpoint.run(r.url, r.description, r.enabled_events, r.portfolio_id, r.secret, r.previous_secret, r.previous_secret_expires_at,
+        r.enabled, r.disabled_reason, r.consecutive_failures, r.failing_since, r.updated_at, r.id, r.org_id);
+    },
+    async deleteEndpoint(orgId: string, id: string, at: string): Promise<void> {
+      db.transaction(() => {
+        dropPending.run(at, id);
+        deleteEndpoint.run(id, orgId);
+      }).immediate();
+    },
+    /** Queues deliveries of existing events (test, redelivery): each a new delivery, the same event id. */
+    async enqueue(endpoint: EndpointRow, events: readonly { id: string; seq: number }[], test: boolean, at: string): Promise<string[]> {
+      return db.transaction(() => events.map((e) => {
+        const id = randomId('dlv_');
+        insertDelivery.run(id, endpoint.id, endpoint.org_id, e.id, e.seq, test ? 1 : 0, at, at, at);
+        return id;
+      })).immediate();
+    },
+    /** Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint, in event order. */
+    async claim(owner: string, now: string, leaseUntil: string, perEndpoint: number, limit: number): Promise<DeliveryRow[]> {
+      const rows = db.transaction(() => claim.all(owner, leaseUntil, now, now, now, perEndpoint, limit)).immediate();
+      return rows.sort((a, b) => a.event_seq - b.event_seq || a.seq - b.seq);
+    },
+    async leaseOwners(): Promise<string[]> {
+      return owners.all();
+    },
+    /** Puts back the rows of a dead owner, and any lease that ran out. */
+    async releaseLeases(owner: string, now: string): Promise<number> {
+      return db.transaction(() => release.run(owner, now).changes).immediate();
+    },
+    /** Records one attempt and moves the delivery and its endpoint on; false when the lease was lost. */
+    async complete(o: AttemptOutcome, autoDisable: (failures: number, failingSince: string) => boolean): Promise<boolean> {
+      return db.transaction(() => {
+        const d = o.delivery;
+        const state = o.ok ? 'delivered' : o.retryAt ? 'pending' : 'failed';
+        if (finish.run(state, o.retryAt, o.error, o.at, d.id, o.owner).changes === 0) return false;
+        insertAttempt.run(d.id, d.endpoint_id, d.event_id, d.attempts, o.ok ? 'succeeded' : 'failed', o.responseCode, o.responseTimeMs, o.error, o.at);
+        if (d.test) return true;
+        if (o.ok) endpointSucceeded.run(o.at, d.endpoint_id);
+        else {
+          const run = endpointFailed.get(o.at, o.at, d.endpoint_id) as { consecutive_failures: number; failing_since: string };
+          const reason = o.disable ?? (autoDisable(run.consecutive_failures, run.failing_since) ? 'consecutive_failures' : null);
+          if (reason) disable.run(reason, o.at, d.endpoint_id);
+        }
+        return true;
+      }).immediate();
+    },
+    async attempts(endpointId: string, afterSeq: number, limit: number): Promise<AttemptRow[]> {
+      return attemptsOf.all(endpointId, afterSeq, limit);
+    },
+    async deliveriesOfEvent(endpointId: string, eventId: string): Promise<DeliveryRow[]> {
+      return deliveriesOf.all(endpointId, eventId);
+    },
+    async deliveryCounts(endpointId: string): Promise<Record<string, number>> {
+      return Object.fromEntries(counts.all(endpointId).map((r) => [r.state, r.n]));
+    },
+  };
+};
+
+export type WebhookRepo = ReturnType<typeof createWebhookRepo>;

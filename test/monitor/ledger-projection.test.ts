@@ -1,0 +1,113 @@
+// The per-organization ledger projected from real ingests (spec §6.1): status changes and office
+// actions reach only organizations holding the mark, first-ingest history and old actions produce
+// nothing, twins collapse, payload versions stick, and one organization never sees another's events.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ingestFiles } from '../../src/ingest/pipeline.js';
+import { recordEvent } from '../../src/monitor/ledger.js';
+import { getEvent } from '../../src/ops/events/get-event.js';
+import { listEvents } from '../../src/ops/events/list-events.js';
+import type { Context } from '../../src/context.js';
+import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+
+const TSDR = 'fixtures/uspto/tsdr';
+const ORG_A = { id: 'org_aaaa', name: 'A', livemode: true };
+const ORG_B = { id: 'org_bbbb', name: 'B', livemode: true };
+
+/** Portfolios are another issue's tables: a real table behind the view the projector reads. */
+const holdMarks = (ctx: Context, rows: [string, string, string, string | null][]): void => {
+  const db = ctx.store.db;
+  db.exec(`CREATE TABLE IF NOT EXISTS test_holdings (trademark_id TEXT, org_id TEXT, portfolio_id TEXT, external_ref TEXT);
+    DROP VIEW portfolio_holdings; CREATE VIEW portfolio_holdings AS SELECT * FROM test_holdings;`);
+  for (const r of rows) db.prepare('INSERT INTO test_holdings VALUES (?, ?, ?, ?)').run(...r);
+};
+
+const as = (ctx: Context, org: typeof ORG_A): Context => ({ ...ctx, org });
+const list = async (ctx: Context, input: Record<string, unknown> = {}) => listEvents.run(ctx, listEvents.input.parse(input));
+
+describe('ledger projection', () => {
+  let t: TempContext;
+  beforeEach(() => {
+    t = tempContext('2026-11-22T12:00:00.000Z');
+  });
+  afterEach(async () => t.cleanup());
+
+  it('a real status change reaches only the holder, with frozen portfolios, visible to it alone', async () => {
+    await ingestFiles(t.ctx, [`${TSDR}/sn76044902-ST66.xml`]);
+    const id = (await t.ctx.store.trademarks.findId('US', '76044902'))!;
+    expect((await list(as(t.ctx, ORG_A))).data).toEqual([]); // first ingest: nothing
+    holdMarks(t.ctx, [[id, ORG_A.id, 'ptf_one', 'DOCKET-7']]);
+    await ingestFiles(t.ctx, [`${TSDR}/sn76044902-ST96.xml`]);
+
+    const a = await list(as(t.ctx, ORG_A));
+    expect(a.data).toHaveLength(1);
+    const event = a.data[0]!;
+    expect(event).toMatchObject({ type: 'trademark.status_changed', payload_version: 2, timestamp: '2026-11-22T12:00:00.000Z' });
+    expect(event.id).toMatch(/^evt_/);
+    expect(event.data).toMatchObject({
+      trademark_id: id,
+      occurred_at: '2026-11-22T12:00:00.000Z',
+      portfolios: [{ id: 'ptf_one', external_ref: 'DOCKET-7' }],
+      changes: { status_raw_code: '800' },
+    });
+    expect((await list(as(t.ctx, ORG_B))).data).toEqual([]);
+    await expect(getEvent.run(as(t.ctx, ORG_B), { id: event.id })).rejects.toMatchObject({ type: 'not_found' });
+    expect(await getEvent.run(as(t.ctx, ORG_A), { id: event.id })).toMatchObject({ id: event.id, payload_version: 2 });
+
+    // Later membership changes never rewrite the recorded portfolios; filters use the frozen list.
+    t.ctx.store.db.exec('DELETE FROM test_holdings');
+    expect((await list(as(t.ctx, ORG_A), { portfolio_id: 'ptf_one' })).data).toHaveLength(1);
+    expect((await list(as(t.ctx, ORG_A), { portfolio_id: 'ptf_two' })).data).toHaveLength(0);
+  });
+
+  it('office actions: recent only, twins within two days are one event, keyed to the earliest date', async () => {
+    const row = (date: string, label = 'NON-FINAL ACTION E-MAILED') => ({ date, office_code: 'US', raw: { code: 'CNRT', label }, description: null });
+    const base = makeRecord({ application_number: '97000001', events: [row('2026-10-01')] });
+    await t.ctx.store.trademarks.upsert([base], '2026-11-20T00:00:00.000Z');
+    holdMarks(t.ctx, [[base.id, ORG_A.id, 'ptf_one', null]]);
+    const withActions = (events: ReturnType<typeof row>[], source: string) =>
+      makeRecord({ application_number: '97000001', source_date: source, events: [row('2026-10-01'), ...events] });
+
+    await t.ctx.store.trademarks.upsert([withActions([row('2026-11-10'), row('2026-11-11'), row('2026-03-01'), row('2026-11-12', 'RESPONSE TO OFFICE ACTION RECEIVED')], '2026-11-21')], '2026-11-21T00:00:00.000Z');
+    const { projectChanges } = await import('../../src/monitor/projector.js');
+    await projectChanges(t.ctx.store);
+    let events = (await list(as(t.ctx, ORG_A), { type: ['office_action.issued'] })).data;
+    // 2026-03-01 is older than 90 days; the response is not an action; 11-10 and 11-11 are twins.
+    expect(events.map((e) => (e.data as { event_date: string }).event_date)).toEqual(['2026-11-10']);
+    expect(events[0]!.data).toMatchObject({ jurisdiction_code: 'US', office_code: 'US', source_date: '2026-11-10' });
+
+    // A later-arriving twin (an earlier date within two days) adds nothing; a separate action does.
+    await t.ctx.store.trademarks.upsert([withActions([row('2026-11-10'), row('2026-11-11'), row('2026-11-09'), row('2026-11-20')], '2026-11-22')], '2026-11-22T00:00:00.000Z');
+    await projectChanges(t.ctx.store);
+    events = (await list(as(t.ctx, ORG_A), { type: ['office_action.issued'] })).data;
+    expect(events.map((e) => (e.data as { event_date: string }).event_date)).toEqual(['2026-11-10', '2026-11-20']);
+  });
+
+  it('an organization on payload version 1 keeps version-1 events after switching; alert events are recorded directly', async () => {
+    await t.ctx.store.ledger.setPayloadVersion(ORG_A.id, 1);
+    const first = recordEvent(t.ctx.store, {
+      orgId: ORG_A.id, type: 'alert.created', trademarkId: null, portfolios: [], at: '2026-11-22T11:00:00.123Z',
+      data: (v) => ({ alert_id: 'alr_1', version_seen: v }),
+    });
+    await t.ctx.store.ledger.setPayloadVersion(ORG_A.id, 2);
+    recordEvent(t.ctx.store, {
+      orgId: ORG_A.id, type: 'alert.created', trademarkId: null, portfolios: [], at: '2026-11-22T11:30:00.000Z',
+      data: (v) => ({ alert_id: 'alr_2', version_seen: v }),
+    });
+    const events = (await list(as(t.ctx, ORG_A))).data;
+    expect(events.map((e) => [e.payload_version, (e.data as { version_seen: number }).version_seen])).toEqual([[1, 1], [2, 2]]);
+    expect((await getEvent.run(as(t.ctx, ORG_A), { id: first!.id })).payload_version).toBe(1);
+    // Paging: one per page, the cursor continues.
+    const page1 = await list(as(t.ctx, ORG_A), { limit: 1 });
+    expect(page1.has_more).toBe(true);
+    const page2 = await list(as(t.ctx, ORG_A), { limit: 1, cursor: page1.pagination.cursor });
+    expect(page2.data.map((e) => e.id)).toEqual([events[1]!.id]);
+    // The 30-day replay window.
+    const later = { ...t.ctx, org: ORG_A, clock: { now: () => new Date('2026-12-23T00:00:00.000Z') } };
+    expect((await list(later)).data).toEqual([]);
+  });
+
+  it('wrong id prefixes are 400 id_type_mismatch', async () => {
+    await expect(list(as(t.ctx, ORG_A), { portfolio_id: 'tm_x' })).rejects.toMatchObject({ type: 'id_type_mismatch' });
+    await expect(getEvent.run(as(t.ctx, ORG_A), { id: 'tm_x' })).rejects.toMatchObject({ type: 'id_type_mismatch' });
+  });
+});

@@ -1,0 +1,75 @@
+// The search evaluation's data and helpers: every decided pair is well-formed with a source, the
+// tune/test split is by decision and holds at least 40 % in test, the trigram baseline scores as
+// pg_trgm would, and the false-alarm summary counts labels by tier.
+import { describe, expect, it } from 'vitest';
+import { loadPairs, sameLetters } from '../../bench/lib/eval-pairs.js';
+import { seededSample, summarise } from '../../bench/lib/false-alarms.js';
+import { jaccard, trigramRank, trigramSet } from '../../bench/lib/trigram-baseline.js';
+
+describe('decided pairs', () => {
+  const pairs = loadPairs();
+
+  it('every pair has a citation and a URL, and each decision sits in one split', () => {
+    expect(pairs.length).toBeGreaterThanOrEqual(265);
+    for (const p of pairs) expect(p.url, p.citation).toMatch(/^https:\/\//);
+    const splitOf = new Map<string, string>();
+    for (const p of pairs) {
+      expect(splitOf.get(p.decision) ?? p.split, p.decision).toBe(p.split);
+      splitOf.set(p.decision, p.split);
+    }
+    expect(pairs.filter((p) => p.split === 'test').length / pairs.length).toBeGreaterThanOrEqual(0.4);
+  });
+
+  it('no pair is listed twice', () => {
+    const keys = pairs.map((p) => `${p.earlier.toUpperCase()}|${p.later.toUpperCase()}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('compares letters and digits only when deciding whether a top-tier not-similar pair is allowed', () => {
+    expect(sameLetters({ ...pairs[0]!, earlier: 'CHECKPOINT', later: 'Check-Point' })).toBe(true);
+    expect(sameLetters({ ...pairs[0]!, earlier: 'HEARTSPRING', later: 'HEARTSPRINGS' })).toBe(false);
+  });
+});
+
+describe('trigram baseline', () => {
+  it('pads words like pg_trgm: "cat" has the trigrams "  c", " ca", "cat", "at "', () => {
+    expect(trigramSet('cat').length).toBe(4);
+    expect(trigramSet('Cat cat').length).toBe(4);
+    expect(jaccard(trigramSet('cat'), trigramSet('CAT'))).toBe(1);
+    // "cat" and "cap" share "  c" and " ca" out of 6 distinct trigrams.
+    expect(jaccard(trigramSet('cat'), trigramSet('cap'))).toBeCloseTo(2 / 6);
+  });
+
+  it('ranks the target among the corpus, splitting ties evenly, and gives null without a shared trigram', () => {
+    const corpus = ['SEIKO', 'SEYCOS', 'ZEBRA', 'SEIKO'].map(trigramSet);
+    expect(trigramRank('SEIKO', corpus, 0)).toBe(1);
+    expect(trigramRank('SEIKO', corpus, 1)).toBe(3);
+    expect(trigramRank('SEIKO', corpus, 2)).toBeNull();
+  });
+});
+
+describe('false alarms', () => {
+  it('draws the same sample for the same seed', () => {
+    const items = Array.from({ length: 1000 }, (_, i) => i);
+    expect(seededSample(items, 5, 7)).toEqual(seededSample(items, 5, 7));
+    expect(new Set(seededSample(items, 200, 7)).size).toBe(200);
+  });
+
+  it('counts not-similar labels per tier and lists unlabelled hits', () => {
+    const labels = new Map([
+      ['A\u0000B', 'not_similar'],
+      ['A\u0000C', 'similar'],
+    ]);
+    const s = summarise(
+      [
+        { query: 'A', hit: 'B', tier: 'similar' },
+        { query: 'A', hit: 'C', tier: 'identical' },
+        { query: 'A', hit: 'D', tier: 'similar' },
+      ],
+      labels,
+    );
+    expect(s).toMatchObject({ hits: 3, labelled: 2, not_similar: 1, share_not_similar: 0.5 });
+    expect(s.by_tier.similar).toEqual({ labelled: 1, not_similar: 1 });
+    expect(s.unlabelled).toEqual([{ query: 'A', hit: 'D', tier: 'similar' }]);
+  });
+});
