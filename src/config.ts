@@ -1,4 +1,4 @@
-// Paths and settings, resolved as flag > TM_* environment > default (DESIGN.md "Storage").
+// Paths and settings, resolved as flag > TM_* environment > default (docs/architecture.md "Storage").
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fixedClock, systemClock, type Clock } from './core/clock.js';

@@ -1,4 +1,4 @@
-// The operation definition (DESIGN.md "One operation, three surfaces"): one object per public
+// The operation definition (docs/architecture.md "One operation, three surfaces"): one object per public
 // operation, from which the CLI, HTTP routes, MCP tools and the OpenAPI document are built.
 import type { z } from 'zod';
 import type { Context } from '../context.js';

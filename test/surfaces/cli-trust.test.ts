@@ -6,7 +6,10 @@ import { execa } from 'execa';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Each case runs bin/tm several times; on a loaded machine one run takes seconds.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-trust-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };

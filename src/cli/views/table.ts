@@ -10,7 +10,7 @@ export interface Column {
 }
 
 export interface TableOptions {
-  /** Terminal columns; default: the TTY's width, else 80. */
+  /** Columns to fit; default: the terminal's width (80 when it reports none), unlimited when piped. */
   width?: number;
   /** Every column, uncut, however wide. */
   wide?: boolean;
@@ -38,7 +38,8 @@ export const table = (columns: readonly (string | Column)[], rows: readonly stri
   let shown = cols.map((_, i) => i);
   const widths = [...natural];
   if (!(options.wide ?? tableDefaults.wide)) {
-    const limit = options.width ?? terminalWidth();
+    // Piped output (a file, a log) has no width to fit; a terminal does, even one that reports none.
+    const limit = options.width ?? (process.stdout.isTTY ? terminalWidth() : Number.POSITIVE_INFINITY);
     const minOf = (i: number): number => Math.min(natural[i]!, cols[i]!.min ?? natural[i]!);
     const total = (ws: (i: number) => number): number => shown.reduce((n, i) => n + ws(i), 0) + GAP * (shown.length - 1);
     // Drop the least important columns until the rest fit at their minimum widths…
