@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
+import { clearExport } from './clear-report.js';
 
 interface Export {
   /** Adds the export's flags to the operation's command. */
@@ -58,6 +59,7 @@ const deadlinesExport: Export = {
 
 export const EXPORTS: Record<string, Export> = {
   list_deadlines: deadlinesExport,
+  create_screening: clearExport,
 };
 
 /** Warnings a human view prints on stderr after the result: missed deadlines the default left out. */
