@@ -54,3 +54,13 @@ export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = 
 export const closeContext = async (ctx: Context): Promise<void> => {
   await ctx.store.close();
 };
+
+/**
+ * A long-running writer's start (`tm serve` before it answers, in the cluster's primary only):
+ * builds the indexes an interrupted load left dropped and brings the search index up to date, so
+ * that no reader ever has to. Skips the sync when another live process is running one.
+ */
+export const startWriter = async (ctx: Context): Promise<{ indexed: number; busy: boolean }> => {
+  await ctx.store.trademarks.restoreIndexes();
+  return ctx.index.sync();
+};

@@ -9,7 +9,7 @@ import { createMemoryCounters } from '../auth/limit-counters.js';
 import { closeContext, createContext } from '../context.js';
 import { answerCounters } from './cluster-counters.js';
 import type { PeerTable } from './mcp-affinity.js';
-import { firstRunHint, listenError, onStopSignals, printLine, urlOf, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
+import { caughtUp, firstRunHint, listenError, onStopSignals, printLine, urlOf, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
 
 /** Sent by a worker once it listens: the shared port, and its private port for forwarded MCP sessions. */
 export interface ReadyMessage {
@@ -60,6 +60,7 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
   const print = options.print ?? printLine;
   // Opening the store here runs any migrations once, before workers open it side by side.
   const context = createContext({ db: options.db, now: options.now });
+  await caughtUp(context, print);
   const counters = createMemoryCounters((key, day, tier) => context.store.auth.usage.dayTotal(key, day, tier));
   const host = options.host ?? '127.0.0.1';
   const secret = randomBytes(24).toString('hex');

@@ -7,7 +7,7 @@ import { closeContext, createContext } from '../context.js';
 import { runPrimary } from './cluster.js';
 import { runWorker } from './cluster-worker.js';
 import { createHttpServer } from './server.js';
-import { accessLogOf, firstRunHint, listenError, onStopSignals, printLine, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
+import { accessLogOf, caughtUp, firstRunHint, listenError, onStopSignals, printLine, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
 
 export { DEFAULT_WORKERS, parseWorkers, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
 
@@ -16,6 +16,7 @@ export const runServe = async (options: ServeOptions = {}): Promise<RunningServe
   if ((options.workers ?? 1) > 1) return runPrimary(options, options.workers!);
   const print = options.print ?? printLine;
   const context = createContext({ db: options.db, now: options.now });
+  await caughtUp(context, print);
   const server = createHttpServer({ context, accessLog: accessLogOf(options), bodyLimit: options.bodyLimit, mountMcp: options.mountMcp });
   const host = options.host ?? '127.0.0.1';
   const wanted = options.port ?? Number(process.env.TM_PORT ?? 8080);
