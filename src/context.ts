@@ -12,9 +12,6 @@ export interface OrgRef {
   livemode: boolean;
 }
 
-/** The organization a keyless local caller (`tm mcp`, `tm events`, `tm webhooks`) acts as: the owner of the local store. */
-export const LOCAL_ORG: OrgRef = { id: 'org_local', name: 'local', livemode: true };
-
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;

@@ -16,6 +16,8 @@ export interface ServeOptions {
   mountMcp?: HttpServerOptions['mountMcp'];
   /** Server processes; 1 serves from this process, more fork a cluster (see docs/http.md). */
   workers?: number;
+  /** Run the webhook delivery worker in this (primary) process; on unless false (docs/webhooks.md). */
+  deliver?: boolean;
   /** Where the startup lines go (stdout by default). */
   print?: (line: string) => void;
   /** Install SIGTERM/SIGINT handlers that exit the process (true for the CLI). */

@@ -4,6 +4,7 @@
 // process becomes a cluster primary (cluster.ts) and each worker it forks runs this same entry.
 import cluster from 'node:cluster';
 import { closeContext, createContext } from '../context.js';
+import { startDeliveryService } from '../ops/webhooks/delivery-service.js';
 import { runPrimary } from './cluster.js';
 import { runWorker } from './cluster-worker.js';
 import { createHttpServer } from './server.js';
@@ -25,10 +26,12 @@ export const runServe = async (options: ServeOptions = {}): Promise<RunningServe
   });
   print(`tm serve listening on ${url} (database ${context.store.path})`);
   await firstRunHint(context, print);
+  const delivery = options.deliver === false ? null : startDeliveryService(context);
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       await server.shutdown();
+      await delivery?.stop();
       await closeContext(context);
     })());
   if (options.handleSignals !== false) onStopSignals(print, stop);

@@ -99,6 +99,10 @@ export const createWebhookRepo = (db: Db) => {
      )
      RETURNING *`,
   );
+  const due = db.prepare<[string], number>("SELECT 1 FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? LIMIT 1").pluck();
+  const claimOne = db.prepare<[string, string, string, string], DeliveryRow>(
+    "UPDATE webhook_deliveries SET state = 'in_flight', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'pending' RETURNING *",
+  );
   const owners = db.prepare<[], string>("SELECT DISTINCT lease_owner FROM webhook_deliveries WHERE state = 'in_flight'").pluck();
   const release = db.prepare("UPDATE webhook_deliveries SET state = 'pending', lease_owner = NULL, lease_until = NULL WHERE state = 'in_flight' AND (lease_owner = ? OR lease_until <= ?)");
   const insertAttempt = db.prepare(
@@ -157,6 +161,14 @@ export const createWebhookRepo = (db: Db) => {
       const rows = writeTransaction(db, () => claim.all(owner, leaseUntil, now, now, now, perEndpoint, limit))();
       return rows.sort((a, b) => a.event_seq - b.event_seq || a.seq - b.seq);
     },
+    /** A read: whether anything is due, so an idle poll takes no write lock. */
+    async hasDue(now: string): Promise<boolean> {
+      return due.get(now) !== undefined;
+    },
+    /** Leases one delivery by id (a test delivery sent while the caller waits). */
+    async claimById(id: string, owner: string, now: string, leaseUntil: string): Promise<DeliveryRow | null> {
+      return writeTransaction(db, () => claimOne.get(owner, leaseUntil, now, id) ?? null)();
+    },
     async leaseOwners(): Promise<string[]> {
       return owners.all();
     },
@@ -174,8 +186,8 @@ export const createWebhookRepo = (db: Db) => {
         if (d.test) return true;
         if (o.ok) endpointSucceeded.run(o.at, d.endpoint_id);
         else {
-          const run = endpointFailed.get(o.at, o.at, d.endpoint_id) as { consecutive_failures: number; failing_since: string };
-          const reason = o.disable ?? (autoDisable(run.consecutive_failures, run.failing_since) ? 'consecutive_failures' : null);
+          const run = endpointFailed.get(o.at, o.at, d.endpoint_id) as { consecutive_failures: number; failing_since: string } | undefined;
+          const reason = o.disable ?? (run && autoDisable(run.consecutive_failures, run.failing_since) ? 'consecutive_failures' : null);
           if (reason) disable.run(reason, o.at, d.endpoint_id);
         }
         return true;
