@@ -7,6 +7,7 @@ import { closeContext, createContext, type Context } from '../context.js';
 import { TmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
+import { checkTextLengths } from '../ops/text-limits.js';
 import { EXPORTS } from './exports.js';
 import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
 import { fromZodError, outputMode, printJson, reportError } from './output.js';
@@ -50,9 +51,10 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
     };
     const shape = (op.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
     if (globals.asOf && 'as_of_date' in shape && raw.as_of_date === undefined) raw.as_of_date = globals.asOf;
+    const flagOf = new Map(specs.map((s) => [s.key, s.flag]));
+    checkTextLengths(raw, (path) => flagOf.get(path) ?? path);
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
-      const flagOf = new Map(specs.map((s) => [s.key, s.flag]));
       throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));
     }
     ctx = contextFromGlobals(globals);

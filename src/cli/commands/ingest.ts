@@ -13,7 +13,9 @@ export const EXIT_PARTIAL = 8;
 const summaryLine = (s: IngestSummary): string =>
   `ingested ${s.records} records from ${s.files} file(s) in ${(s.duration_ms / 1000).toFixed(1)}s ` +
   `(${s.records_per_second}/s): ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged, ` +
-  `${s.stale} older than stored, ${s.skipped} skipped, ${s.events} change events`;
+  `${s.stale} older than stored, ${s.skipped} skipped, ${s.events} change events` +
+  (s.text_issues.invalid_utf8 ? `, ${s.text_issues.invalid_utf8} with invalid UTF-8` : '') +
+  (s.text_issues.control_characters ? `, ${s.text_issues.control_characters} with control characters in mark_text` : '');
 
 export const addIngestCommand = (program: Command): void => {
   program
