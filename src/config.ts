@@ -11,13 +11,25 @@ export interface Config {
   serviceDomain: string;
   /** Webhook targets on private and loopback addresses (`--allow-private-webhooks`, TM_ALLOW_PRIVATE_WEBHOOKS=1). */
   allowPrivateWebhooks: boolean;
+  /** A search's time budget (TM_REQUEST_BUDGET_MS, default 5,000 ms): past it, 503 or partial results. */
+  requestBudgetMs: number;
 }
 
 export interface ConfigOverrides {
   db?: string;
   home?: string;
   now?: string;
+  requestBudgetMs?: number;
 }
+
+const DEFAULT_REQUEST_BUDGET_MS = 5_000;
+
+const budgetOf = (raw: string | undefined): number => {
+  if (raw === undefined) return DEFAULT_REQUEST_BUDGET_MS;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`TM_REQUEST_BUDGET_MS must be a whole number of milliseconds, not '${raw}'`);
+  return ms;
+};
 
 const dataHome = (env: NodeJS.ProcessEnv): string =>
   env.XDG_DATA_HOME ? join(env.XDG_DATA_HOME, 'tm') : join(homedir(), '.local', 'share', 'tm');
@@ -34,5 +46,6 @@ export const loadConfig = (overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     clock: now ? fixedClock(now) : systemClock,
     serviceDomain: env.TM_DOMAIN ?? 'tm.local',
     allowPrivateWebhooks: env.TM_ALLOW_PRIVATE_WEBHOOKS === '1' || env.TM_ALLOW_PRIVATE_WEBHOOKS === 'true',
+    requestBudgetMs: overrides.requestBudgetMs ?? budgetOf(env.TM_REQUEST_BUDGET_MS),
   };
 };

@@ -9,6 +9,7 @@ import { isIsoDate } from '../core/dates.js';
 import { TmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
+import { checkTextLengths } from '../ops/text-limits.js';
 import { EXPORTS, NOTICES } from './exports.js';
 import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
 import { fromZodError, outputMode, printJson, reportError, withFlagName } from './output.js';
@@ -78,6 +79,8 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
     };
     const shape = (op.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
     if (globals.asOf && 'as_of_date' in shape && raw.as_of_date === undefined) raw.as_of_date = globals.asOf;
+    const flagOf = new Map(specs.map((s) => [s.key, s.flag]));
+    checkTextLengths(raw, (path) => flagOf.get(path) ?? path);
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
       throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));

@@ -9,7 +9,8 @@ import type { TrademarkRecord } from '../core/schemas/trademark.js';
 export type IngestRecord = TrademarkRecord | AssignmentRecord;
 
 export type ParseItem<T extends IngestRecord = TrademarkRecord> =
-  | { ok: true; recordNumber: number; record: T }
+  /** `invalidUtf8`: the record's bytes were not valid UTF-8 and were decoded with replacement characters. */
+  | { ok: true; recordNumber: number; record: T; invalidUtf8?: boolean }
   /** A malformed record: reported with its number and reason, skipped, and the rest goes on. */
   | { ok: false; recordNumber: number; reason: string };
 

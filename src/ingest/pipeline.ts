@@ -9,8 +9,10 @@ import { evaluateAfterIngest } from '../monitor/evaluate.js';
 import { projectChanges } from '../monitor/projector.js';
 import type { Context } from '../context.js';
 import { statSync } from 'node:fs';
+import type { IngestRecord, ParseItem } from './adapter.js';
 import { detectAdapter, openInput, peekHead, readRecords } from './formats.js';
 import { readRecordsInWorker, workerAvailable } from './parse-worker.js';
+import { CONTROL_CHARACTERS, recordProblem } from './record-limits.js';
 
 export interface IngestProgress {
   file: string;
@@ -56,6 +58,9 @@ export interface IngestSummary {
   alerts: number;
   indexed: number;
   skipped_records: SkippedRecord[];
+  /** Stored records whose bytes were not valid UTF-8 (decoded with U+FFFD), and whose mark_text
+   *  holds control or bidirectional-override characters (stored as sent; search forms drop them). */
+  text_issues: { invalid_utf8: number; control_characters: number };
   failed_files: { file: string; type: string; detail: string }[];
   duration_ms: number;
   records_per_second: number;
@@ -100,7 +105,7 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   const batchSize = options.batchSize ?? 10_000;
   const summary: IngestSummary = {
     files: 0, records: 0, assignments: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, alerts: 0, indexed: 0,
-    skipped_records: [], failed_files: [], duration_ms: 0, records_per_second: 0,
+    skipped_records: [], text_issues: { invalid_utf8: 0, control_characters: 0 }, failed_files: [], duration_ms: 0, records_per_second: 0,
   };
   const perOffice = new Map<string, number>();
   let batch: TrademarkRecord[] = [];
@@ -153,13 +158,18 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
       try {
         const inWorker = workerAvailable() && (options.parseInWorker ?? (await worthAWorker(path, options.format)));
         for await (const entry of (inWorker ? readRecordsInWorker : readRecords)(path, options.format)) {
-          for await (const item of entry.items) {
+          for await (const parsed of entry.items) {
+            // A trademark past a documented limit is malformed like an unparseable record.
+            const problem = parsed.ok && parsed.record.object === 'trademark' ? recordProblem(parsed.record) : null;
+            const item: ParseItem<IngestRecord> = problem ? { ok: false, recordNumber: parsed.recordNumber, reason: problem } : parsed;
+            if (item.ok && item.invalidUtf8) summary.text_issues.invalid_utf8++;
             if (item.ok && item.record.object === 'assignment') {
               assignments.push(item.record);
               summary.records++;
               summary.assignments++;
               if (assignments.length >= batchSize) await flush();
             } else if (item.ok && item.record.object === 'trademark') {
+              if (item.record.mark_text && CONTROL_CHARACTERS.test(item.record.mark_text)) summary.text_issues.control_characters++;
               batch.push(item.record);
               summary.records++;
               if (batch.length >= batchSize) await flush();
@@ -182,9 +192,12 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
       }
     }
     await flush();
-  } finally {
-    await load.finish();
+  } catch (err) {
+    // Cleanup never hides the first error: a failure of its own is attached to it, not thrown.
+    await load.finish().catch((cleanup: unknown) => Object.assign(err as object, { cleanupError: cleanup }));
+    throw err;
   }
+  await load.finish();
   progress(paths[paths.length - 1] ?? '', true);
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, occurredAt);
   // The organizations' ledgers and webhook outboxes, from the change events just committed.

@@ -48,8 +48,9 @@ export const createGuard = (settings: GuardSettings) => {
     }
     const origin = headers.get('origin');
     if (origin === null) return { ok: true };
+    // file:// and other opaque origins serialise as "null": never trusted, and not a URL to parse.
     const parsed = originOf(origin);
-    if (parsed && (origins.has(parsed) || LOOPBACK.has(new URL(parsed).hostname))) return { ok: true };
+    if (parsed && parsed !== 'null' && (origins.has(parsed) || LOOPBACK.has(new URL(parsed).hostname))) return { ok: true };
     return { ok: false, detail: `Origin ${origin} is not allowed to call /mcp.` };
   };
 };

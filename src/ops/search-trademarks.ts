@@ -7,6 +7,7 @@ import { TrademarkRow } from '../core/schemas/trademark.js';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 import { analyze, type Channel } from '../search/analyze.js';
+import { timeBudget, type Budget } from '../search/budget.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
 import { strategiesFor, SUNSET, translateLegacy } from '../search/legacy.js';
 import { flattenFilters, SearchInput, toRequest, type SearchRequest } from '../search/params.js';
@@ -73,9 +74,9 @@ interface Page {
   total: number | undefined;
 }
 
-const fetchPage = async (ctx: Context, req: SearchRequest, channels: Channel[], offset: number, limit: number): Promise<Page> => {
+const fetchPage = async (ctx: Context, req: SearchRequest, channels: Channel[], offset: number, limit: number, budget: Budget): Promise<Page> => {
   if (req.q !== null) {
-    const all = await ctx.index.search(req.q, new Set(channels), req.filter, rankOrder(req.sort), req.includeTotal ? Infinity : RESULT_WINDOW + 1);
+    const all = await ctx.index.search(req.q, new Set(channels), req.filter, rankOrder(req.sort), req.includeTotal ? Infinity : RESULT_WINDOW + 1, budget);
     const page = all.slice(offset, offset + limit);
     return { ids: page.map((h) => h.trademarkId), hits: new Map(page.map((h) => [h.trademarkId, h])), more: all.length > offset + page.length, total: req.includeTotal ? all.length : undefined };
   }
@@ -121,7 +122,14 @@ export const searchTrademarks = defineOp({
     const now = ctx.clock.now();
     const offset = req.cursor === null ? 0 : decodeCursor(secret, req.cursor, binding, now);
     const limit = Math.max(0, Math.min(req.limit, RESULT_WINDOW - offset));
-    const page = await fetchPage(ctx, req, applied.length ? applied : req.channels, offset, limit);
+    const budget = timeBudget(ctx.config.requestBudgetMs);
+    const page = await fetchPage(ctx, req, applied.length ? applied : req.channels, offset, limit, budget);
+    if (budget.cut && !req.allowPartial) {
+      throw new TmError('service_unavailable', `The search ran past its time budget of ${ctx.config.requestBudgetMs} ms.`, {
+        retryAfter: 1,
+        suggestion: 'Narrow it with filters or a more specific q, or pass allow_partial=true for the hits found within the budget.',
+      });
+    }
     const end = offset + page.ids.length;
     let hasMore = page.more;
     if (hasMore && end >= RESULT_WINDOW) {
@@ -169,8 +177,8 @@ export const searchTrademarks = defineOp({
         similarity_applied: applied,
         order: req.sort,
         ranking_version: RANKING_VERSION,
-        complete: true,
-        incomplete_reason: null,
+        complete: !budget.cut,
+        incomplete_reason: budget.cut ? 'timeout' : null,
         deprecations,
         warnings,
         ...(legacyFields ? { strategies_used: strategiesFor(applied) } : {}),

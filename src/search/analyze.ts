@@ -62,6 +62,8 @@ const FUZZY_MIN = 3;
 const FUZZY_MAX = 20;
 const PREFIX = 4;
 const PHONETIC_DELETE_MIN = 3;
+/** Phonetic codes longer than this get no deletion keys on the query side (quadratic, and no use). */
+const PHONETIC_DELETE_MAX = 16;
 /** Postings read per two-edit key: there are many such keys, and each is a weak signal. */
 const SECOND_EDIT_CAP = 40;
 const NEAR_LENGTH_CAP = 100;
@@ -151,19 +153,34 @@ const at = (key: string, min = 0, max = ANY): Lookup => ({ key, min, max });
  *  takes the marks of about the query's length, which the fuzzy lane scores highest. */
 const near = (key: string, a: Analysis): Lookup => ({ ...at(key, Math.max(0, a.near.length - 3), a.near.length + 3), cap: NEAR_LENGTH_CAP });
 
+/** Words up to this long give every substring as an embedded key; a longer word its ends only. */
+const WORD_SUBSTRINGS_MAX = 24;
+/** Word runs up to this many words give an embedded key (no earlier mark is longer in words). */
+const RUN_WORDS_MAX = 8;
+/** Start and end runs of a long query, up to this many characters. */
+const ENDS_MAX = 12;
+
 /** Substrings of the query's near form that could be a whole earlier mark (BUCKS in ICEBUCKS).
- *  Long queries keep word-aligned runs and substrings inside one word, not every substring. */
+ *  Long queries keep word-aligned runs and substrings inside one word, not every substring; each
+ *  kind is bounded per word, so the keys grow linearly with the query, never with its cube. */
 const segments = (a: Analysis, min: number): string[] => {
   const out = new Set<string>();
   const all = (s: string) => {
     for (let i = 0; i < s.length; i++) for (let j = i + min; j <= s.length; j++) out.add(s.slice(i, j));
   };
-  if (a.near.length <= 12) all(a.near);
+  const ends = (s: string) => {
+    for (let k = 3; k < Math.min(s.length, ENDS_MAX + 1); k++) out.add(s.slice(0, k)).add(s.slice(-k));
+  };
+  if (a.near.length <= ENDS_MAX) all(a.near);
   else {
-    for (const w of a.nearWords) if (w.length > min) all(w);
+    for (const w of a.nearWords) if (w.length > min) (w.length <= WORD_SUBSTRINGS_MAX ? all : ends)(w);
     // A short earlier mark at the very start or end (PET in PETIT COQ PARIS) also scores.
-    for (let k = 3; k < Math.min(a.near.length, 13); k++) out.add(a.near.slice(0, k)).add(a.near.slice(-k));
-    for (let i = 0; i < a.nearWords.length; i++) for (let j = i + 1; j <= a.nearWords.length; j++) out.add(a.nearWords.slice(i, j).join(''));
+    ends(a.near);
+    const words = a.nearWords;
+    for (let i = 0; i < words.length; i++) {
+      let run = '';
+      for (let j = i; j < Math.min(words.length, i + RUN_WORDS_MAX); j++) out.add((run += words[j]));
+    }
   }
   out.delete(a.near);
   return [...out].filter((x) => x.length >= 3);
@@ -235,7 +252,7 @@ export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Chan
       keys.push(at(`p:${c}`), at(`v:${c}`));
       if (c.length >= PHONETIC_DELETE_MIN) {
         keys.push(at(`e:${c}`));
-        for (const d of deletions(c)) keys.push(at(`p:${d}`), at(`e:${d}`));
+        if (c.length <= PHONETIC_DELETE_MAX) for (const d of deletions(c)) keys.push(at(`p:${d}`), at(`e:${d}`));
       }
     }
     for (const codes of a.wcodes) for (const c of codes) if (c.length >= 2) keys.push(at(`p:${c}`), at(`v:${c}`));

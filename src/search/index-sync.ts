@@ -38,6 +38,8 @@ export const createIndexSync = (db: Db) => {
     // Rows but no synced sequence: a bulk build was interrupted (no live process holds the lease).
     if (last === 0 && writer.count() > 0) writer.clear();
     const bulk = last === 0 && writer.storeSeq() > 0;
+    // The staging tables are made outside any transaction, so a rollback cannot take them away.
+    writer.prepareStaging();
     if (bulk) writer.beginBulk();
     let indexed = 0;
     try {
@@ -60,8 +62,13 @@ export const createIndexSync = (db: Db) => {
         });
       }
     } catch (err) {
-      // Keys staged for a batch that rolled back must not reach a later one.
-      writer.discardKeys(bulk);
+      // Keys staged for a batch that rolled back must not reach a later one. A failure of that
+      // cleanup is attached to the first error, never thrown in its place.
+      try {
+        writer.discardKeys(bulk);
+      } catch (cleanup) {
+        Object.assign(err as object, { cleanupError: cleanup });
+      }
       throw err;
     }
     return indexed;

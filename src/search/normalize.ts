@@ -2,9 +2,15 @@
 // "near" form that also drops spacing, punctuation, a plural -s and number-word variation.
 const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', þ: 'th', ð: 'd', ı: 'i' };
 
-/** Lowercase, strip diacritics (NFKD also folds full-width forms and ligatures), collapse spaces. */
+/** Control characters other than whitespace, and the bidirectional marks and overrides (RLO). */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Lowercase, strip diacritics (NFKD also folds full-width forms and ligatures) and control
+ *  characters (NUL, RLO: never part of how a mark reads), collapse spaces. */
 export const fold = (text: string): string =>
   text
+    .replace(CONTROLS, '')
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()

@@ -67,6 +67,8 @@ export interface SearchRequest {
   cursor: string | null;
   includeTotal: boolean;
   matchDetails: boolean;
+  /** Past the time budget: the hits found so far (`complete: false`) instead of a 503. */
+  allowPartial: boolean;
 }
 
 export const bad = (param: string, detail: string, suggestion?: string): TmError =>
@@ -246,6 +248,7 @@ export const toRequest = (input: Record<string, unknown>): SearchRequest => {
     limit: limitOf(input.limit),
     cursor: input.cursor === undefined ? null : String(input.cursor),
     includeTotal: boolean('include_total', input.include_total),
+    allowPartial: boolean('allow_partial', input.allow_partial),
     matchDetails: include.includes('match_details'),
   };
 };

@@ -4,6 +4,7 @@
 import type { Store } from '../store/store.js';
 import { createSearchRepo, restricts, type KeyRange, type ListOrder, type SearchFilter } from '../store/search-repo.js';
 import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './analyze.js';
+import type { Budget } from './budget.js';
 import { createIndexSync } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
 import { scoreCandidate, type Scored } from './score.js';
@@ -30,8 +31,11 @@ export interface SearchIndex {
   ping(): Promise<void>;
   /** Store changes not yet indexed. */
   lag(): Promise<number>;
-  /** Every hit for `q` on the channels, filtered and ranked, at most `window` of them. */
-  search(q: string, channels: ReadonlySet<Channel>, filter: SearchFilter, order: RankOrder, window: number): Promise<RankedHit[]>;
+  /**
+   * Every hit for `q` on the channels, filtered and ranked, at most `window` of them. With a
+   * budget, stops when it is spent and sets `budget.cut`: the hits scored so far, ranked.
+   */
+  search(q: string, channels: ReadonlySet<Channel>, filter: SearchFilter, order: RankOrder, window: number, budget?: Budget): Promise<RankedHit[]>;
   /** Trademark ids matching a filter, in a list order. */
   list(filter: SearchFilter, order: ListOrder, limit: number, offset: number): Promise<string[]>;
   total(filter: SearchFilter): Promise<number>;
@@ -52,6 +56,8 @@ const READ_BUDGET = 6000;
 const MIN_CAP = 40;
 /** Candidates fetched and scored per query, the most-voted first. */
 const SCORE_BUDGET = 1200;
+/** Candidates scored between two looks at the time budget. */
+const SCORE_SLICE = 64;
 const FILTER_BOOST = 4;
 const SHORT_PREFIX_MAX = 4;
 /** Votes per key family, roughly in proportion to how often a mark it finds ranks in the top 20
@@ -91,8 +97,13 @@ export const openSearchIndex = (store: Store): SearchIndex => {
 
   const cache = createMarkCache();
 
-  const score = (q: Analysis, marks: readonly MarkForms[], channels: ReadonlySet<Channel>, out: RankedHit[]) => {
-    for (const m of marks) {
+  const score = (q: Analysis, marks: readonly MarkForms[], channels: ReadonlySet<Channel>, out: RankedHit[], budget?: Budget) => {
+    for (let i = 0; i < marks.length; i++) {
+      if (budget && i % SCORE_SLICE === 0 && budget.spent()) {
+        budget.cut = true;
+        return;
+      }
+      const m = marks[i]!;
       if (!m.a.compact) continue;
       const scored = scoreCandidate(q, m.a, channels);
       if (scored) out.push({ trademarkId: m.trademarkId, mid: m.mid, filingDate: m.filingDate, scored });
@@ -162,7 +173,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     async lag() {
       return indexSync.lag();
     },
-    async search(q, channels, filter, order, window) {
+    async search(q, channels, filter, order, window, budget) {
       // One read transaction: every statement of the query sees the same snapshot (the cache's
       // last_seq included), and the read lock is taken once instead of once per statement.
       return repo.snapshot(() => {
@@ -175,9 +186,10 @@ export const openSearchIndex = (store: Store): SearchIndex => {
           for (const mid of mids.keys()) if (!passing.has(mid)) mids.delete(mid);
         }
         let ids = [...mids.keys()];
-        if (ids.length > SCORE_BUDGET) ids = ids.sort((x, y) => mids.get(y)! - mids.get(x)!).slice(0, SCORE_BUDGET);
+        // The most-voted first: a search cut short by its budget has scored the likeliest.
+        ids = ids.sort((x, y) => mids.get(y)! - mids.get(x)! || x - y).slice(0, SCORE_BUDGET);
         const hits: RankedHit[] = [];
-        score(a, forms(ids), channels, hits);
+        score(a, forms(ids), channels, hits, budget);
         if (order.endsWith('updated_at')) {
           const at = repo.updatedAt(hits.map((h) => h.mid));
           for (const h of hits) h.updatedAt = at.get(h.mid);

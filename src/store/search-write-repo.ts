@@ -131,6 +131,10 @@ export const createSearchWriter = (db: Db) => {
     updateMark(row: SearchMarkRow): void {
       updateMark.run(row);
     },
+    /** Makes the temp staging tables (outside a transaction: one that rolls back would drop them). */
+    prepareStaging(): void {
+      keys();
+    },
     /** Files keys for a mark; they reach search_key at the next flushKeys(), in the same transaction. */
     stageKeys(mid: number, len: number, hashes: readonly number[]): void {
       keys().stage(mid, len, hashes);

@@ -82,9 +82,10 @@ export const createTrademarkRepo = (db: Db) => {
   );
   const maxSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
   const byId = db.prepare<[string], { record: string }>('SELECT record FROM trademarks WHERE id = ?');
-  const byNumber = db.prepare<[string, string, string, string], { id: string }>(
-    'SELECT id FROM trademarks WHERE office_code = ? AND (app_key = ? OR reg_key = ?) ORDER BY app_key = ? DESC LIMIT 1',
-  );
+  // Two lookups, each on both columns of its index (an OR over the two keys made SQLite use only
+  // office_code, scanning the whole office); an application number wins over a registration one.
+  const byAppKey = db.prepare<[string, string], string>('SELECT id FROM trademarks WHERE office_code = ? AND app_key = ? LIMIT 1').pluck();
+  const byRegKey = db.prepare<[string, string], string>('SELECT id FROM trademarks WHERE office_code = ? AND reg_key = ? LIMIT 1').pluck();
 
   /** The indexed columns of a row, in the order both write statements take them. */
   const columns = (r: TrademarkRecord, stored: { json: string; hash: string }, seq: number) => [
@@ -237,7 +238,8 @@ export const createTrademarkRepo = (db: Db) => {
     /** Resolves an office number (application or registration) to a trademark id. */
     async findId(officeCode: string, number: string): Promise<string | null> {
       const key = canonicalNumber(number);
-      return byNumber.get(officeCode.toUpperCase(), key, key, key)?.id ?? null;
+      const office = officeCode.toUpperCase();
+      return byAppKey.get(office, key) ?? byRegKey.get(office, key) ?? null;
     },
     async list(filter: TrademarkFilter, order: TrademarkOrder, limit: number, offset: number): Promise<TrademarkRecord[]> {
       const w = whereClause(filter);

@@ -158,6 +158,12 @@ describe('DNS-rebinding and cross-site guards', () => {
   it('refuses a foreign Origin with 403 and accepts a loopback or own one', async () => {
     const auth = { Authorization: `Bearer ${s.keyA}` };
     expect((await post({ ...auth, Origin: 'https://evil.example' })).status).toBe(403);
+    // Opaque origins (a page opened from disk, a sandboxed frame) are refused, not a 500.
+    for (const Origin of ['file://', 'null']) {
+      const refused = await post({ ...auth, Origin });
+      expect(refused.status).toBe(403);
+      expect(((await refused.json()) as { error: { type: string } }).error.type).toBe('forbidden');
+    }
     const ok = await post({ ...auth, Origin: 'http://localhost:6274' });
     expect(ok.status).toBe(200);
     // Requests that count nothing still show the MCP window (spec §8: headers on every response).

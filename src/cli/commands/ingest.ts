@@ -15,7 +15,9 @@ export const EXIT_PARTIAL = 8;
 const summaryLine = (s: IngestSummary): string =>
   `ingested ${s.records} records from ${s.files} file(s) in ${(s.duration_ms / 1000).toFixed(1)}s ` +
   `(${s.records_per_second}/s): ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged, ` +
-  `${s.stale} older than stored, ${s.skipped} skipped, ${s.events} change events, ${s.alerts} watch alerts`;
+  `${s.stale} older than stored, ${s.skipped} skipped, ${s.events} change events, ${s.alerts} watch alerts` +
+  (s.text_issues.invalid_utf8 ? `, ${s.text_issues.invalid_utf8} with invalid UTF-8` : '') +
+  (s.text_issues.control_characters ? `, ${s.text_issues.control_characters} with control characters in mark_text` : '');
 
 /** Paths that cannot be read are refused before anything is ingested, in words rather than errno codes. */
 const checkPaths = (paths: readonly string[]): void => {

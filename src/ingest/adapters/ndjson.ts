@@ -3,7 +3,6 @@
 // Only office_code, application_number and mark_text are required; every other field defaults to
 // null or an empty list. The id is always recomputed from office and number (ids are
 // deterministic), and computed or search-only keys (derived, match, relevance_score) are ignored.
-import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { ownerId, trademarkId } from '../../core/ids.js';
 import { unknownStatus } from '../../core/empty-record.js';
@@ -19,6 +18,7 @@ import {
 } from '../../core/schemas/parts.js';
 import { OfficeRawValue, StatusBasis, StatusPrimary } from '../../core/schemas/status.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
+import { boundedLines, MAX_LINE_BYTES } from './lines.js';
 import { TmError } from '../../errors.js';
 import type { FormatAdapter, ParseItem } from '../adapter.js';
 import { fastRecord } from './ndjson-fast.js';
@@ -143,15 +143,20 @@ export const ndjson: FormatAdapter = {
     return first.startsWith('{') && first.includes('"application_number"');
   },
   async *parse(input, file) {
-    const lines = createInterface({ input, crlfDelay: Infinity });
     let n = 0;
     let seen = false;
-    for await (const raw of lines) {
+    for await (const read of boundedLines(input)) {
       n += 1;
+      if ('tooLong' in read) {
+        seen = true;
+        yield { ok: false, recordNumber: n, reason: `the line is ${read.tooLong} bytes long; at most ${MAX_LINE_BYTES} are read` };
+        continue;
+      }
       // A UTF-8 byte-order mark may open the file.
-      const line = n === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw;
+      const line = n === 1 && read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
       if (line.trim() === '') continue;
-      const item = parseNdjsonLine(line, n);
+      const parsed = parseNdjsonLine(line, n);
+      const item = parsed.ok && read.invalidUtf8 ? { ...parsed, invalidUtf8: true } : parsed;
       // A first line that is not a JSON object means the whole file is something else.
       if (!seen && !item.ok && !line.trimStart().startsWith('{')) {
         throw new TmError('input_error', `${file}: not NDJSON: line ${n} is not a JSON object`, {
