@@ -49,13 +49,33 @@ export const dropIndexes = (db: Db, statements: readonly string[]): void =>
 export const createIndexes = (db: Db, statements: readonly string[]): void =>
   db.transaction(() => statements.forEach((statement) => db.exec(statement)))();
 
+/**
+ * Applies every migration not yet recorded, in version order. Helpers own version ranges, so a
+ * lower version can arrive after a higher one was applied: applied versions are recorded one by
+ * one rather than inferred from user_version. A store from before that record counts a migration
+ * applied when the first table it creates exists (else when user_version had reached it).
+ */
 const migrate = (db: Db): void => {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (const m of MIGRATIONS) {
-    if (m.version <= current) continue;
+  const hasTable = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?");
+  if (hasTable.get('schema_migrations')!.n === 0) {
+    db.transaction(() => {
+      db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)');
+      for (const m of MIGRATIONS) {
+        const table = /CREATE TABLE (\w+)/.exec(m.sql)?.[1];
+        if (table ? hasTable.get(table)!.n > 0 : m.version <= current) {
+          db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
+        }
+      }
+    })();
+  }
+  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
+  for (const m of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
+    if (applied.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
-      db.pragma(`user_version = ${m.version}`);
+      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
+      db.pragma(`user_version = ${Math.max(m.version, db.pragma('user_version', { simple: true }) as number)}`);
     })();
   }
 };

@@ -7,6 +7,7 @@ import { sql as portfolios } from './010-portfolios.js';
 import { sql as eventsWebhooks } from './015-events-webhooks.js';
 import { sql as screenings } from './025-screenings.js';
 import { sql as assignments } from './030-assignments.js';
+import { sql as entities } from './031-entities.js';
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
@@ -17,4 +18,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 15, name: 'events-webhooks', sql: eventsWebhooks },
   { version: 25, name: 'screenings', sql: screenings },
   { version: 30, name: 'assignments', sql: assignments },
+  { version: 31, name: 'entities', sql: entities },
 ];
