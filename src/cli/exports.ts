@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
+import { clearExport } from './clear-report.js';
 
 interface Export {
   /** Adds the export's flags to the operation's command. */
@@ -37,4 +38,5 @@ const deadlinesExport: Export = {
 
 export const EXPORTS: Record<string, Export> = {
   list_deadlines: deadlinesExport,
+  create_screening: clearExport,
 };

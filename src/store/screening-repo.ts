@@ -1,5 +1,6 @@
-// Saved screenings (migration 025): the input and latest result as JSON, scoped to the
-// organization and mode that created them, and the reviewer's decision per hit.
+// Clearance storage: saved screenings (migration 025) with the input and latest result as JSON,
+// scoped to the organization and mode that created them, the reviewer's decision per hit, and the
+// live marks a listing check matches against.
 import type { Db } from './sqlite.js';
 
 export interface ScreeningRow {
@@ -16,6 +17,15 @@ export interface Decision {
   decision: string;
   note: string | null;
   decided_at: string;
+}
+
+export interface LiveMark {
+  id: string;
+  office_code: string;
+  mark_text: string;
+  status: string;
+  /** Comma-separated Nice classes, or null. */
+  classes: string | null;
 }
 
 export interface Scope {
@@ -42,6 +52,12 @@ export const createScreeningRepo = (db: Db) => {
   const decisions = db.prepare<[string], Decision>(
     'SELECT trademark_id, decision, note, decided_at FROM screening_decisions WHERE screening_id = ? ORDER BY trademark_id',
   );
+  const live = db.prepare<[], LiveMark>(
+    `SELECT t.id, t.office_code, t.mark_text, t.status_primary AS status,
+            (SELECT group_concat(nice_class) FROM trademark_classes c WHERE c.trademark_id = t.id) AS classes
+     FROM trademarks t WHERE t.status_primary IN ('active', 'pending') AND t.mark_text IS NOT NULL`,
+  );
+  const lastSeq = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM trademarks');
   const write = (fn: () => void) => db.transaction(fn).immediate();
   return {
     async create(row: { id: string; input: string; result: string; at: string }, scope: Scope): Promise<void> {
@@ -62,6 +78,14 @@ export const createScreeningRepo = (db: Db) => {
     },
     async decisions(screeningId: string): Promise<Decision[]> {
       return decisions.all(screeningId);
+    },
+    /** Every live (active or pending) mark with a word element, streamed: the listing check's patterns. */
+    liveMarks(): IterableIterator<LiveMark> {
+      return live.iterate();
+    },
+    /** The store's change sequence: a cached matcher is stale once it moves. */
+    async lastSeq(): Promise<number> {
+      return lastSeq.get()?.seq ?? 0;
     },
   };
 };

@@ -26,7 +26,7 @@ export const createScreening = defineOp({
   meter: 'search',
   readOnly: false,
   http: { method: 'POST', path: '/v1/screenings' },
-  cli: { command: 'screenings create <mark>', flags: { office: 'offices', class: 'classes' } },
+  cli: { command: 'clear <mark>', flags: { office: 'offices', class: 'classes' } },
   input: ScreeningInput,
   output: Screening,
   run: async (ctx, input) => {

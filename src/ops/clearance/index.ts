@@ -1,10 +1,12 @@
 // The clearance operations (issue 15): compare, classification, screening, listing checks.
 import type { OpDefinition } from '../define-op.js';
+import { checkListing } from './check-listing.js';
 import { classifyGoods } from './classify-goods.js';
 import { compareMarks } from './compare-marks.js';
 import { createScreening } from './create-screening.js';
 import { decideScreeningHit } from './decide-screening-hit.js';
 import { getScreening } from './get-screening.js';
+import { getScreeningReport } from './get-screening-report.js';
 import { listScreenings } from './list-screenings.js';
 import { rerunScreening } from './rerun-screening.js';
 import { suggestGoodsTerms } from './suggest-goods-terms.js';
@@ -20,4 +22,6 @@ export const CLEARANCE_OPERATIONS: readonly OpDefinition[] = [
   listScreenings,
   rerunScreening,
   decideScreeningHit,
+  checkListing,
+  getScreeningReport,
 ];

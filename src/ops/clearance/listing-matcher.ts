@@ -1,0 +1,46 @@
+// The listing check's matchers, built from the store's live marks once per process and rebuilt
+// when the store changes: one without fuzzy marks, one with the widely filed marks fuzzy
+// ("famous" proxy), one with every mark of FUZZY_MIN letters fuzzy; each built when first needed.
+import { MarkMatcher } from '../../clearance/mark-matcher.js';
+import type { MarkInfo } from '../../clearance/listing.js';
+import type { Context } from '../../context.js';
+import type { LiveMark } from '../../store/screening-repo.js';
+
+type Level = 'off' | 'low' | 'medium' | 'medium_famous_only' | 'high';
+type Fuzzy = 'none' | 'famous' | 'all';
+
+/** A mark live at this many offices, or in this many records, counts as widely filed. */
+const FAMOUS_OFFICES = 2;
+const FAMOUS_RECORDS = 3;
+
+interface Cache {
+  dbPath: string;
+  seq: number;
+  marks: Map<string, MarkInfo>;
+  matchers: Map<Fuzzy, MarkMatcher>;
+}
+let cache: Cache | undefined;
+
+const fuzzyOf = (level: Level): Fuzzy => (level === 'off' ? 'none' : level === 'medium' || level === 'high' ? 'all' : 'famous');
+
+export const listingMatcher = async (ctx: Context): Promise<{ marks: Map<string, MarkInfo>; matcher: (level: Level) => MarkMatcher }> => {
+  const seq = await ctx.store.screenings.lastSeq();
+  if (!cache || cache.seq !== seq || cache.dbPath !== ctx.store.path) {
+    const marks = new Map<string, MarkInfo>();
+    for (const m of ctx.store.screenings.liveMarks() as IterableIterator<LiveMark>)
+      marks.set(m.id, { id: m.id, office_code: m.office_code, mark_text: m.mark_text, status: m.status, classes: m.classes ? m.classes.split(',').map(Number) : [] });
+    cache = { dbPath: ctx.store.path, seq, marks, matchers: new Map() };
+  }
+  const c = cache;
+  const famous = (_key: string, ids: readonly string[]) => ids.length >= FAMOUS_RECORDS || new Set(ids.map((id) => c.marks.get(id)!.office_code)).size >= FAMOUS_OFFICES;
+  const build = (f: Fuzzy) => new MarkMatcher(c.marks.values(), f === 'none' ? () => false : f === 'all' ? () => true : famous);
+  return {
+    marks: c.marks,
+    matcher: (level) => {
+      const f = fuzzyOf(level);
+      let m = c.matchers.get(f);
+      if (!m) c.matchers.set(f, (m = build(f)));
+      return m;
+    },
+  };
+};
