@@ -60,11 +60,11 @@ const migrate = (db: Db): void => {
   const hasTable = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?");
   if (hasTable.get('schema_migrations')!.n === 0) {
     db.transaction(() => {
-      db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL)');
+      db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)');
       for (const m of MIGRATIONS) {
         const table = /CREATE TABLE (\w+)/.exec(m.sql)?.[1];
         if (table ? hasTable.get(table)!.n > 0 : m.version <= current) {
-          db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
+          db.prepare('INSERT OR IGNORE INTO schema_migrations (version) VALUES (?)').run(m.version);
         }
       }
     })();
@@ -72,10 +72,17 @@ const migrate = (db: Db): void => {
   const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   for (const m of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
     if (applied.has(m.version)) continue;
-    db.transaction(() => {
-      db.exec(m.sql);
-      db.prepare('INSERT INTO schema_migrations (version, name) VALUES (?, ?)').run(m.version, m.name);
-      db.pragma(`user_version = ${Math.max(m.version, db.pragma('user_version', { simple: true }) as number)}`);
-    })();
+    const record = () => db.prepare('INSERT OR IGNORE INTO schema_migrations (version) VALUES (?)').run(m.version);
+    try {
+      db.transaction(() => {
+        db.exec(m.sql);
+        record();
+        db.pragma(`user_version = ${Math.max(m.version, db.pragma('user_version', { simple: true }) as number)}`);
+      })();
+    } catch (err) {
+      // A version the store's user_version already passed, whose objects exist: it was applied unrecorded.
+      if (m.version > current || !/already exists|duplicate column/.test((err as Error).message)) throw err;
+      record();
+    }
   }
 };

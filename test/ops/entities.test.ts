@@ -3,7 +3,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { entityId } from '../../src/core/entity-key.js';
-import { TmError } from '../../src/errors.js';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
 import type { OpDefinition } from '../../src/ops/define-op.js';
 import { getTrademark } from '../../src/ops/get-trademark.js';
@@ -12,6 +11,7 @@ import { getEntity } from '../../src/ops/parties/get-entity.js';
 import { mergeEntities } from '../../src/ops/parties/merge-entities.js';
 import { splitEntity } from '../../src/ops/parties/split-entity.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
+import { callOp, errorOf } from '../helpers/ops.js';
 
 const KR = ['fixtures/offices/kr/TradeMarkInfo.xml', 'fixtures/offices/kr/tradeMarkInfo_success.xml'];
 let t: TempContext;
@@ -24,18 +24,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-const call = async <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(op: OpDefinition<I, O>, raw: unknown): Promise<z.infer<O>> =>
-  op.output.parse(await op.run(t.ctx, op.input.parse(raw)));
-
-const errorOf = async (promise: Promise<unknown>): Promise<TmError> => {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof TmError) return err;
-    throw err;
-  }
-  throw new Error('expected a TmError');
-};
+const call = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(op: OpDefinition<I, O>, raw: unknown): Promise<z.infer<O>> => callOp(t.ctx, op, raw);
 
 describe('entities', () => {
   it('resolves owner records on ingest and serves the entity with its members and counts', async () => {
