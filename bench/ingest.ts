@@ -11,7 +11,7 @@ import { closeContext, createContext } from '../src/context.js';
 import { serializeRecord } from '../src/core/diff.js';
 import type { TrademarkRecord } from '../src/core/schemas/trademark.js';
 import { readRecords } from '../src/ingest/formats.js';
-import { openDatabase } from '../src/store/sqlite.js';
+import { openDatabase, writeTransaction } from '../src/store/sqlite.js';
 import { ingestFiles } from '../src/ingest/pipeline.js';
 import { GENERATOR_VERSION, corpusFileName, writeCorpus, type CorpusFormat } from './corpus/generate.js';
 import { reportToParent, runInChild } from './lib/child.js';
@@ -72,7 +72,7 @@ const storeFloor = async (path: string, format: string, dbPath: string): Promise
   const db = openDatabase(dbPath);
   db.exec('CREATE TABLE floor (id TEXT PRIMARY KEY, content_hash TEXT NOT NULL, record TEXT NOT NULL)');
   const insert = db.prepare('INSERT OR REPLACE INTO floor (id, content_hash, record) VALUES (?, ?, ?)');
-  const write = db.transaction((batch: TrademarkRecord[]) => {
+  const write = writeTransaction(db, (batch: TrademarkRecord[]) => {
     for (const r of batch) {
       const stored = serializeRecord(r);
       insert.run(r.id, stored.hash, stored.json);

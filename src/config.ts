@@ -9,6 +9,8 @@ export interface Config {
   clock: Clock;
   /** Domain used in calendar UIDs and absolute URLs. */
   serviceDomain: string;
+  /** Webhook targets on private and loopback addresses (`--allow-private-webhooks`, TM_ALLOW_PRIVATE_WEBHOOKS=1). */
+  allowPrivateWebhooks: boolean;
 }
 
 export interface ConfigOverrides {
@@ -29,5 +31,6 @@ export const loadConfig = (overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     dbPath,
     clock: now ? fixedClock(now) : systemClock,
     serviceDomain: env.TM_DOMAIN ?? 'tm.local',
+    allowPrivateWebhooks: env.TM_ALLOW_PRIVATE_WEBHOOKS === '1' || env.TM_ALLOW_PRIVATE_WEBHOOKS === 'true',
   };
 };

@@ -12,9 +12,6 @@ export interface OrgRef {
   livemode: boolean;
 }
 
-/** The organization a keyless local caller (`tm mcp`, `tm events`, `tm webhooks`) acts as: the owner of the local store. */
-export const LOCAL_ORG: OrgRef = { id: 'org_local', name: 'local', livemode: true };
-
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;
@@ -53,4 +50,14 @@ export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = 
 
 export const closeContext = async (ctx: Context): Promise<void> => {
   await ctx.store.close();
+};
+
+/**
+ * A long-running writer's start (`tm serve` before it answers, in the cluster's primary only):
+ * builds the indexes an interrupted load left dropped and brings the search index up to date, so
+ * that no reader ever has to. Skips the sync when another live process is running one.
+ */
+export const startWriter = async (ctx: Context): Promise<{ indexed: number; busy: boolean }> => {
+  await ctx.store.trademarks.restoreIndexes();
+  return ctx.index.sync();
 };

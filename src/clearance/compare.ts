@@ -68,6 +68,8 @@ const explainChannel = (channel: Channel, score: number, x: { a: Analysis; b: An
       const head = channel === 'lookalike' ? (x.a.skeleton === x.b.skeleton ? 'Read the same at a glance' : 'Not the same at a glance') : `${path.length} edit${path.length === 1 ? '' : 's'}`;
       return { explanation: `${head}: ${x.a.near} → ${x.b.near}${steps ? ` by ${steps}` : ''}${alike ? `; ${alike} look-alike letter${alike > 1 ? 's' : ''}` : ''}${below}.`, evidence: { edit_path: path } };
     }
+    case 'conceptual':
+      return { explanation: score > 0 ? `The same meaning in other words (translation, synonym or number)${below}.` : 'No word with the same meaning.', evidence: {} };
     case 'embedded': {
       const segments = sharedSegments(x.a.compact, x.b.compact);
       return { explanation: segments.length ? `Shared segments: ${segments.join(', ')}${below}.` : `No shared segment of 3 letters or more${below}.`, evidence: { segments } };

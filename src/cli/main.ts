@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
 import { addDemoCommand } from './commands/demo.js';
+import { addDeliverCommand } from './commands/deliver.js';
 import { addEventsCommand } from './commands/events.js';
 import { addIngestCommand } from './commands/ingest.js';
 import { addServerCommands } from './commands/servers.js';
@@ -22,6 +23,7 @@ addIngestCommand(program);
 addOperationCommands(program);
 addServerCommands(program);
 addEventsCommand(program);
+addDeliverCommand(program);
 addDemoCommand(program);
 finishProgram(program);
 

@@ -7,9 +7,10 @@ import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { createMemoryCounters } from '../auth/limit-counters.js';
 import { closeContext, createContext } from '../context.js';
+import { startDeliveryService } from '../ops/webhooks/delivery-service.js';
 import { answerCounters } from './cluster-counters.js';
 import type { PeerTable } from './mcp-affinity.js';
-import { firstRunHint, listenError, onStopSignals, printLine, urlOf, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
+import { caughtUp, firstRunHint, listenError, onStopSignals, printLine, urlOf, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
 
 /** Sent by a worker once it listens: the shared port, and its private port for forwarded MCP sessions. */
 export interface ReadyMessage {
@@ -60,6 +61,7 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
   const print = options.print ?? printLine;
   // Opening the store here runs any migrations once, before workers open it side by side.
   const context = createContext({ db: options.db, now: options.now });
+  await caughtUp(context, print);
   const counters = createMemoryCounters((key, day, tier) => context.store.auth.usage.dayTotal(key, day, tier));
   const host = options.host ?? '127.0.0.1';
   const secret = randomBytes(24).toString('hex');
@@ -124,10 +126,13 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
     });
   };
 
+  // The one delivery worker of the cluster runs here, so HTTP workers never post webhooks.
+  let delivery: { stop(): Promise<void> } | null = null;
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> =>
     (stopped ??= (async () => {
       stopping = true;
+      await delivery?.stop();
       for (const t of timers) clearTimeout(t);
       const exits = [...live.values()].map(
         (entry) =>
@@ -159,6 +164,7 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
   const url = urlOf(host, boundPort!);
   print(`tm serve listening on ${url} (database ${context.store.path}, ${workers} workers)`);
   await firstRunHint(context, print);
+  if (options.deliver !== false) delivery = startDeliveryService(context);
   if (options.handleSignals !== false) onStopSignals(print, stop);
   return { url, port: boundPort!, context, stop };
 };

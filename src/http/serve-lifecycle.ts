@@ -1,7 +1,7 @@
 // What every `tm serve` process shares, whether it serves alone or as the primary of a cluster:
 // the options, the startup lines and the signal handling that drains and exits 0.
 import { availableParallelism } from 'node:os';
-import type { Context } from '../context.js';
+import { startWriter, type Context } from '../context.js';
 import { TmError } from '../errors.js';
 import type { AccessLogFormat } from './access-log.js';
 import type { HttpServerOptions } from './server.js';
@@ -16,6 +16,8 @@ export interface ServeOptions {
   mountMcp?: HttpServerOptions['mountMcp'];
   /** Server processes; 1 serves from this process, more fork a cluster (see docs/http.md). */
   workers?: number;
+  /** Run the webhook delivery worker in this (primary) process; on unless false (docs/webhooks.md). */
+  deliver?: boolean;
   /** Where the startup lines go (stdout by default). */
   print?: (line: string) => void;
   /** Install SIGTERM/SIGINT handlers that exit the process (true for the CLI). */
@@ -64,6 +66,13 @@ export const listenError = (err: { code?: string; message: string }, host: strin
 };
 
 export const urlOf = (host: string, port: number): string => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/** At start, before answering: the writer's repairs, and one line when the search index had to catch up. */
+export const caughtUp = async (context: Context, print: (line: string) => void): Promise<void> => {
+  const { indexed, busy } = await startWriter(context);
+  if (indexed > 0) print(`search index brought up to date: ${indexed} changed marks indexed`);
+  if (busy) print('search index: another process (a running tm ingest) is bringing it up to date');
+};
 
 /** On an empty store, one line on how to create a key. */
 export const firstRunHint = async (context: Context, print: (line: string) => void): Promise<void> => {

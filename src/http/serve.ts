@@ -4,10 +4,11 @@
 // process becomes a cluster primary (cluster.ts) and each worker it forks runs this same entry.
 import cluster from 'node:cluster';
 import { closeContext, createContext } from '../context.js';
+import { startDeliveryService } from '../ops/webhooks/delivery-service.js';
 import { runPrimary } from './cluster.js';
 import { runWorker } from './cluster-worker.js';
 import { createHttpServer } from './server.js';
-import { accessLogOf, firstRunHint, listenError, onStopSignals, printLine, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
+import { accessLogOf, caughtUp, firstRunHint, listenError, onStopSignals, printLine, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
 
 export { DEFAULT_WORKERS, parseWorkers, type RunningServer, type ServeOptions } from './serve-lifecycle.js';
 
@@ -16,6 +17,7 @@ export const runServe = async (options: ServeOptions = {}): Promise<RunningServe
   if ((options.workers ?? 1) > 1) return runPrimary(options, options.workers!);
   const print = options.print ?? printLine;
   const context = createContext({ db: options.db, now: options.now });
+  await caughtUp(context, print);
   const server = createHttpServer({ context, accessLog: accessLogOf(options), bodyLimit: options.bodyLimit, mountMcp: options.mountMcp });
   const host = options.host ?? '127.0.0.1';
   const wanted = options.port ?? Number(process.env.TM_PORT ?? 8080);
@@ -24,10 +26,12 @@ export const runServe = async (options: ServeOptions = {}): Promise<RunningServe
   });
   print(`tm serve listening on ${url} (database ${context.store.path})`);
   await firstRunHint(context, print);
+  const delivery = options.deliver === false ? null : startDeliveryService(context);
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
       await server.shutdown();
+      await delivery?.stop();
       await closeContext(context);
     })());
   if (options.handleSignals !== false) onStopSignals(print, stop);

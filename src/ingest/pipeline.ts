@@ -132,6 +132,8 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     options.onProgress({ file, records: summary.records, skipped: summary.skipped, elapsedMs: now - t0 });
   };
 
+  // A writer's start: an earlier load that was killed may have left the indexes dropped.
+  await ctx.store.trademarks.restoreIndexes();
   const load = await ctx.store.trademarks.beginLoad();
   try {
     for (const path of paths) {
@@ -175,7 +177,8 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, occurredAt);
   // The organizations' ledgers and webhook outboxes, from the change events just committed.
   await projectChanges(ctx.store);
-  summary.indexed = (await ctx.index.sync()).indexed;
+  // Waits for a sync another process runs (tm serve at start), then indexes what is left.
+  summary.indexed = (await ctx.index.sync({ wait: true })).indexed;
   summary.duration_ms = Math.round(performance.now() - t0);
   summary.records_per_second = summary.duration_ms > 0 ? Math.round((summary.records * 1000) / summary.duration_ms) : summary.records;
   return summary;

@@ -2,12 +2,13 @@
 // metered (spec §4.6). Local stdio sessions are trusted; keyed and OAuth sessions come from
 // credentials and share the HTTP API's rate limiter, daily caps, usage counters and request log.
 import { logRequest, SCOPES, type Admission, type DailyTier, type Principal, type RateLimiter } from '../auth/index.js';
-import type { Context } from '../context.js';
+import type { Context, OrgRef } from '../context.js';
 import { TmError } from '../errors.js';
 import type { Meter, OpDefinition } from '../ops/define-op.js';
 import type { CallRecord, McpCaller } from './server.js';
 
-export { LOCAL_ORG } from '../context.js';
+/** The organization a keyless `tm mcp` acts as: the owner of the local store. */
+export const LOCAL_ORG: OrgRef = { id: 'org_local', name: 'local', livemode: true };
 
 /** The local user of this machine's store: every scope, nothing metered or logged. */
 export const localCaller = (ctx: Context): McpCaller => ({

@@ -11,9 +11,10 @@ type JsonSchema = Record<string, unknown>;
 /**
  * The operations that are MCP tools: every read-only one, except CLI-only administration and the
  * earlier-shape REST routes, which repeat current operations in an older shape and would give an
- * agent two tools for one question. Write tools arrive with monitoring.
+ * agent two tools for one question. Write tools arrive with monitoring; an operation with
+ * `mcpTool` (clearance: screenings, listing checks, classification) is a tool regardless.
  */
-export const isTool = (op: OpDefinition): boolean => op.readOnly && !op.local && op.http?.shape !== 'earlier';
+export const isTool = (op: OpDefinition): boolean => !op.local && (op.mcpTool === true || (op.readOnly && op.http?.shape !== 'earlier'));
 
 export const toolOperations = (ops: readonly OpDefinition[] = OPERATIONS): OpDefinition[] => ops.filter(isTool);
 
@@ -67,7 +68,8 @@ export const toolDefinition = (op: OpDefinition): Tool => ({
   annotations: {
     title: op.summary,
     readOnlyHint: op.readOnly,
-    destructiveHint: !op.readOnly,
+    // An `mcpTool` write only adds a record (a saved screening, a decision): never destructive.
+    destructiveHint: !op.readOnly && op.mcpTool !== true,
     idempotentHint: op.readOnly,
     // Tools read the local store only; they never reach out to an open world.
     openWorldHint: false,

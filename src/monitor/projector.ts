@@ -77,6 +77,8 @@ const projectOfficeAction = (store: Store, e: LedgerEvent, row: ProsecutionEvent
 /** Projects every change event recorded since the last run; returns how many were read. */
 export const projectChanges = async (store: Store): Promise<number> => {
   let read = 0;
+  // A read first: an idle poll takes no write lock.
+  if (store.events.afterSync(store.ledger.cursorSync(CURSOR), 1).length === 0) return 0;
   for (;;) {
     const n = store.ledger.inTransaction(() => {
       const events = store.events.afterSync(store.ledger.cursorSync(CURSOR), BATCH);

@@ -1,6 +1,6 @@
 // The calling organization of an account operation: HTTP and MCP set it from the credential;
 // without one (a local CLI call) the operation refuses rather than guess an organization.
-import { LOCAL_ORG, type Context, type OrgRef } from '../context.js';
+import type { Context, OrgRef } from '../context.js';
 import { TmError } from '../errors.js';
 
 export const callerOrg = (ctx: Context): OrgRef => {
@@ -11,6 +11,3 @@ export const callerOrg = (ctx: Context): OrgRef => {
   }
   return ctx.org;
 };
-
-/** The organization of a monitoring operation: the credential's, or the local store's owner for a keyless CLI call. */
-export const actingOrg = (ctx: Context): OrgRef => ctx.org ?? LOCAL_ORG;

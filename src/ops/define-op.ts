@@ -27,6 +27,8 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
    * and HTTP sends that text with this type and an ETag, while MCP and the CLI see the object.
    */
   http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; aliases?: string[]; shape?: 'earlier'; produces?: string };
+  /** An MCP tool even though it writes or has the earlier shape: no current read-only operation answers its question. */
+  mcpTool?: boolean;
   /** Administration run on the machine holding the store (`tm orgs create`): CLI only, never HTTP or MCP. */
   local?: boolean;
   /**

@@ -17,8 +17,6 @@ import { toRow } from './rows.js';
 
 /** Relevance-ranked or sorted results stop here (spec §8). */
 export const RESULT_WINDOW = 10_000;
-/** Store changes the search catches up on by itself; a bigger backlog is left to ingest. */
-const CATCH_UP_MAX = 50_000;
 
 export const SearchHit = TrademarkRow.extend({
   match_explanation: z.object({ strategies_matched: z.array(z.string()), matched_terms: z.array(z.string()) }).optional(),
@@ -108,8 +106,8 @@ export const searchTrademarks = defineOp({
     const req = toRequest(flattenFilters(input));
     const warnings: Warning[] = [];
     const lag = await ctx.index.lag();
-    if (lag > 0 && lag <= CATCH_UP_MAX) await ctx.index.sync();
-    else if (lag > CATCH_UP_MAX) warnings.push({ code: 'index_behind', detail: `${lag} store changes are not indexed yet; the next tm ingest brings the index up to date.` });
+    // A search never catches the index up (that would make a reader write): it reports the lag.
+    if (lag > 0) warnings.push({ code: 'index_behind', detail: `${lag} store changes are not indexed yet; the running tm ingest, or the next writer to start (tm ingest, tm serve), brings the index up to date.` });
 
     const skipped = req.q === null ? [] : skippedChannels(req.q, req.channels);
     for (const channel of skipped) warnings.push({ code: `${channel}_skipped`, channel });

@@ -4,6 +4,7 @@ import { compact, fold, nearWords, rhymeKey, soundKey } from './normalize.js';
 import { fuzzyBudget } from './distance.js';
 import { phoneticKeys } from './phonetic.js';
 import { skeleton } from './lookalike.js';
+import { contentWords, equivalentWords, type Meaning } from './conceptual.js';
 
 export interface Analysis {
   folded: string;
@@ -18,6 +19,8 @@ export interface Analysis {
   /** Filled in by the scorer the first time it needs them. */
   rhyme?: string;
   sortedWords?: string;
+  /** Content words and their meanings, for the conceptual lane (computed on first use). */
+  concepts?: { word: string; meaning: Meaning }[];
 }
 
 export const analyze = (text: string): Analysis => {
@@ -64,6 +67,8 @@ const SECOND_EDIT_CAP = 40;
 const NEAR_LENGTH_CAP = 100;
 /** Queries up to this near length also look up their exact one-edit neighbours. */
 const EXACT_EDIT_MAX = 5;
+/** Postings read per equivalent word: a query word can have dozens of them. */
+const CONCEPT_CAP = 60;
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -128,7 +133,7 @@ export const indexKeys = (a: Analysis): string[] => {
   return [...keys];
 };
 
-export type Channel = 'identical' | 'fuzzy' | 'embedded' | 'phonetic' | 'lookalike';
+export type Channel = 'identical' | 'fuzzy' | 'embedded' | 'phonetic' | 'lookalike' | 'conceptual';
 
 /** One key to look up, limited to earlier marks whose near form is `min`..`max` characters long. */
 export interface Lookup {
@@ -237,5 +242,11 @@ export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Chan
     out.set('phonetic', keys);
   }
   if (channels.has('lookalike')) out.set('lookalike', [at(`l:${a.skeleton}`)]);
+  if (channels.has('conceptual')) {
+    // A whole earlier mark that is an equivalent word (LUPO -> WOLF), or a mark with one as a word.
+    const keys: Lookup[] = [];
+    for (const w of contentWords(a.folded)) for (const e of equivalentWords(w)) keys.push({ ...at(`n:${e}`), cap: CONCEPT_CAP }, { ...at(`w:${e}`), cap: CONCEPT_CAP });
+    out.set('conceptual', keys);
+  }
   return out;
 };

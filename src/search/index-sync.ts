@@ -1,6 +1,9 @@
 // Keeping the search index current: reads the store's changes since the last synced sequence
 // number, analyses each mark and writes its row, keys and trigram text. An empty index is built in
 // bulk, and its sequence number moves only once every key is in, so an interrupted build restarts.
+// Syncing is a writer's job (ingest, `tm serve` at start), one process at a time under the
+// index_sync lease; a search never syncs, it reads the last complete state and reports the lag.
+import { createLeases } from '../store/lease.js';
 import { loadPragmas, type Db } from '../store/sqlite.js';
 import { createSearchWriter, type ChangedMark } from '../store/search-write-repo.js';
 import { analyzeText, ftsBody, keyHashes, nearLength, toMarkRow } from './indexer.js';
@@ -10,6 +13,7 @@ const SYNC_BATCH = 50_000;
 
 export const createIndexSync = (db: Db) => {
   const writer = createSearchWriter(db);
+  const leases = createLeases(db);
 
   const insertNew = (record: ChangedMark, a = analyzeText(record.mark_text)): void => {
     const mid = writer.insertMark(toMarkRow(record, a));
@@ -31,15 +35,16 @@ export const createIndexSync = (db: Db) => {
 
   const syncAll = (): number => {
     let last = writer.lastSeq();
+    // Rows but no synced sequence: a bulk build was interrupted (no live process holds the lease).
     if (last === 0 && writer.count() > 0) writer.clear();
-    const bulk = last === 0;
+    const bulk = last === 0 && writer.storeSeq() > 0;
     if (bulk) writer.beginBulk();
     let indexed = 0;
     try {
       for (;;) {
         const changed = writer.changedSince(last, SYNC_BATCH);
         if (changed.length === 0) break;
-        writer.transaction(() => {
+        writer.write(() => {
           for (const c of changed) (bulk ? insertNew : indexRecord)(c);
           last = changed[changed.length - 1]!.seq;
           if (bulk) return;
@@ -49,7 +54,7 @@ export const createIndexSync = (db: Db) => {
         indexed += changed.length;
       }
       if (bulk) {
-        writer.transaction(() => {
+        writer.write(() => {
           writer.finishBulk();
           if (indexed > 0) writer.setLastSeq(last);
         });
@@ -63,15 +68,21 @@ export const createIndexSync = (db: Db) => {
   };
 
   return {
-    /** Brings the index up to date with the store; returns how many changed marks it indexed. */
-    sync(): number {
+    /**
+     * Brings the index up to date with the store; returns how many changed marks it indexed, or
+     * null when another live process is syncing (and so brings it up to date itself).
+     */
+    sync(): number | null {
+      if (!leases.claim('index_sync')) return null;
       const restore = loadPragmas(db);
       try {
         return syncAll();
       } finally {
         restore();
+        leases.release('index_sync');
       }
     },
+    ensureCursorSecret: writer.ensureCursorSecret,
     /** Store changes not yet indexed. */
     lag(): number {
       const head = writer.storeSeq();

@@ -16,12 +16,14 @@ const dateKeys = Object.fromEntries(
   DATE_FIELDS.flatMap((f) => dateOps.map((op) => [`${f}_${op}`, z.string().optional().describe(`${f} ${op} (YYYY-MM-DD)`)])),
 ) as Record<`${DateField}_${DateOp}`, z.ZodOptional<z.ZodString>>;
 
-export const CHANNELS = ['identical', 'fuzzy', 'embedded', 'phonetic', 'lookalike'] as const satisfies readonly Channel[];
+/** Every channel; `conceptual` is an extension of the interface's five and is in no default. */
+export const CHANNELS = ['identical', 'fuzzy', 'embedded', 'phonetic', 'lookalike', 'conceptual'] as const satisfies readonly Channel[];
 export const DEFAULT_CHANNELS: Channel[] = ['identical', 'fuzzy', 'embedded', 'lookalike'];
 
 export const SearchInput = z.looseObject({
   q: text.optional().describe('The mark to search for; ranks results by similarity'),
-  similarity: list.optional().describe('Channels: identical, fuzzy, embedded, phonetic, lookalike (default: all but phonetic)'),
+  similarity: list.optional().describe('Channels: identical, fuzzy, embedded, phonetic, lookalike, conceptual (extension: foreign equivalents, synonyms, numbers) (default: identical, fuzzy, embedded, lookalike)'),
+  all: bool.optional().describe('Clearance preset: every channel, conceptual included (CLI --all); not with similarity'),
   mark_text_is: text.optional().describe('Mark text equals (ignores punctuation and spacing)'),
   mark_text_starts_with: text.optional().describe('Mark text starts with'),
   mark_text_ends_with: text.optional().describe('Mark text ends with (3+ characters)'),
@@ -232,7 +234,9 @@ export const toRequest = (input: Record<string, unknown>): SearchRequest => {
   if (q === null && !hasFilter) throw bad('q', 'send q or at least one filter; unscoped lists are not served.');
   const include = splitList(input.include);
   for (const i of include) if (i !== 'match_details') throw bad('include', `unknown value '${i}'.`, 'The only value is match_details.');
-  const channels = input.similarity === undefined ? DEFAULT_CHANNELS : parseChannels(input.similarity);
+  const all = boolean('all', input.all);
+  if (all && input.similarity !== undefined) throw new TmError('conflicting_params', 'all and similarity: all turns on every channel; send one of them.', { param: 'all' });
+  const channels = all ? [...CHANNELS] : input.similarity === undefined ? DEFAULT_CHANNELS : parseChannels(input.similarity);
   return {
     q,
     channels,

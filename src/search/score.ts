@@ -4,11 +4,12 @@ import type { MatchTier } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from './analyze.js';
 import { commonPrefix, dice, fuzzyBudget, osa, soundOsa } from './distance.js';
 import { rhymeKey } from './normalize.js';
+import { conceptualLane } from './conceptual.js';
 
 /** Scores at or above this are `similar`; below, down to RELATED_MIN, `related`; lower is no hit. */
 export const SIMILAR_MIN = 0.75;
 export const RELATED_MIN = 0.5;
-export const RANKING_VERSION = 'v12';
+export const RANKING_VERSION = 'v13';
 
 export interface Scored {
   lanes: Partial<Record<Channel, number>>;
@@ -135,9 +136,10 @@ export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<C
   const lookalike = channels.has('lookalike') ? lookalikeLane(q, c, orth) : -1;
   const e = channels.has('embedded') ? embeddedLane(q, c) : null;
   const embedded = e ? e.score : -1;
+  const conceptual = channels.has('conceptual') ? conceptualLane(q, c) : -1;
   let best = 0;
   let strong = 0;
-  for (const v of [identical, fuzzy, phonetic, lookalike, embedded]) {
+  for (const v of [identical, fuzzy, phonetic, lookalike, embedded, conceptual]) {
     if (v > best) best = v;
     if (v >= 0.6) strong++;
   }
@@ -153,6 +155,7 @@ export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<C
   if (phonetic > 0) lanes.phonetic = round3(phonetic);
   if (lookalike > 0) lanes.lookalike = round3(lookalike);
   if (embedded > 0) lanes.embedded = round3(embedded);
+  if (conceptual > 0) lanes.conceptual = round3(conceptual);
   const terms = e?.terms ?? [];
   return { lanes, score: round3(score), tier, terms: terms.length ? terms : [c.folded] };
 };

@@ -1,7 +1,6 @@
 // The search index port and its SQLite implementation: incremental sync from the store's change
 // sequence, candidate generation per channel from hashed keys and the trigram table, scoring,
 // filtering and ranking. The index persists in the store's database; nothing is rebuilt per query.
-import { randomBytes } from 'node:crypto';
 import type { Store } from '../store/store.js';
 import { createSearchRepo, restricts, type KeyRange, type ListOrder, type SearchFilter } from '../store/search-repo.js';
 import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './analyze.js';
@@ -21,8 +20,12 @@ export interface RankedHit {
 export type RankOrder = 'relevance' | 'filing_date' | '-filing_date' | 'updated_at' | '-updated_at';
 
 export interface SearchIndex {
-  /** Bring the index up to date with the store; only rows changed since the last sync are read. */
-  sync(): Promise<{ indexed: number }>;
+  /**
+   * Bring the index up to date with the store (a writer's job); only rows changed since the last
+   * sync are read. When another process is syncing, returns at once with `busy`, or with `wait`
+   * waits for it and then syncs what is left.
+   */
+  sync(options?: { wait?: boolean }): Promise<{ indexed: number; busy: boolean }>;
   /** Throws when the index cannot serve queries (readiness probe). */
   ping(): Promise<void>;
   /** Store changes not yet indexed. */
@@ -57,7 +60,10 @@ const SHORT_PREFIX_MAX = 4;
 const VOTE: Record<string, number> = { n: 4, o: 4, f: 2, w: 2, substring: 4 };
 
 const voteWeight = (channel: Channel, key: string): number =>
-  channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : (VOTE[key[0]!] ?? 1);
+  channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : channel === 'conceptual' ? VOTE.n! : (VOTE[key[0]!] ?? 1);
+
+/** How often a writer that must sync polls while another process holds the sync lease. */
+const SYNC_POLL_MS = 200;
 
 const TIER_RANK = { identical: 0, near_identical: 1, similar: 2, related: 3 } as const;
 
@@ -142,8 +148,13 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   };
 
   return {
-    async sync() {
-      return { indexed: indexSync.sync() };
+    async sync(options = {}) {
+      for (;;) {
+        const indexed = indexSync.sync();
+        if (indexed !== null) return { indexed, busy: false };
+        if (!options.wait) return { indexed: 0, busy: true };
+        await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
+      }
     },
     async ping() {
       repo.state('last_seq');
@@ -155,6 +166,8 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       // One read transaction: every statement of the query sees the same snapshot (the cache's
       // last_seq included), and the read lock is taken once instead of once per statement.
       return repo.snapshot(() => {
+        // No complete sync yet (the first build is under way): nothing complete to read.
+        if (!repo.state('last_seq')) return [];
         const a = analyze(q);
         const mids = candidates(a, channels, filter);
         if (restricts(filter)) {
@@ -179,11 +192,12 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       return repo.total(filter);
     },
     async cursorSecret() {
-      const existing = repo.state('cursor_secret');
-      if (existing) return existing;
-      const secret = randomBytes(32).toString('base64url');
-      repo.setState('cursor_secret', secret);
-      return secret;
+      // Made by migration 5, so reading it does not write; a store that skipped that migration
+      // (its version had passed 5 before it existed) gets it once here.
+      const secret = repo.state('cursor_secret');
+      if (secret) return secret;
+      indexSync.ensureCursorSecret();
+      return repo.state('cursor_secret')!;
     },
     async exhaustive(q, channels, window) {
       const a = analyze(q);

@@ -2,7 +2,7 @@
 // the marks each touches, and reads by id, by mark and by party name.
 import { createHash } from 'node:crypto';
 import type { AssignmentRecord } from '../core/schemas/assignment.js';
-import type { Db } from './sqlite.js';
+import { writeTransaction, type Db } from './sqlite.js';
 
 export interface AssignmentUpsertOutcome {
   inserted: number;
@@ -45,7 +45,7 @@ export const createAssignmentRepo = (db: Db) => {
     for (const p of a.properties) if (p.trademark_id) insertMark.run(p.trademark_id, a.id);
   };
 
-  const upsertBatch = db.transaction((records: AssignmentRecord[], at: string): AssignmentUpsertOutcome => {
+  const upsertBatch = writeTransaction(db, (records: AssignmentRecord[], at: string): AssignmentUpsertOutcome => {
     const outcome: AssignmentUpsertOutcome = { inserted: 0, updated: 0, unchanged: 0 };
     for (const a of records) {
       const json = JSON.stringify(a);

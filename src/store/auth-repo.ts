@@ -57,11 +57,12 @@ export const createAuthRepo = (db: Db) => {
   const updateKey = db.prepare(
     'UPDATE api_keys SET name = @name, scopes = @scopes, expires_at = @expires_at, revoked_at = @revoked_at WHERE id = @id',
   );
-  const touchKey = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
   const insertFeedback = db.prepare(
     `INSERT INTO feedback (id, org_id, livemode, request_id, category, message, created_at)
      VALUES (@id, @org_id, @livemode, @request_id, @category, @message, @created_at)`,
   );
+
+  const usage = createUsageRepo(db);
 
   return {
     async createOrg(row: OrgRow): Promise<void> {
@@ -87,21 +88,24 @@ export const createAuthRepo = (db: Db) => {
       return keyByHash.get(hash) ?? null;
     },
     async getKey(id: string): Promise<ApiKeyRow | null> {
+      usage.tryFlush();
       return keyById.get(id) ?? null;
     },
     async listKeys(orgId: string, livemode: boolean): Promise<ApiKeyRow[]> {
+      usage.tryFlush();
       return keysOfOrg.all(orgId, livemode ? 1 : 0);
     },
     async updateKey(row: Pick<ApiKeyRow, 'id' | 'name' | 'scopes' | 'expires_at' | 'revoked_at'>): Promise<void> {
       updateKey.run(row);
     },
+    /** Buffered with the usage counters: authenticating a read never writes on its path. */
     async touchKey(id: string, at: string): Promise<void> {
-      touchKey.run(at, id);
+      usage.touch(id, at);
     },
     async addFeedback(row: FeedbackRow): Promise<void> {
       insertFeedback.run(row);
     },
-    usage: createUsageRepo(db),
+    usage,
     idempotency: createIdempotencyRepo(db),
   };
 };

@@ -2,7 +2,7 @@
 // delivery rows of every endpoint that subscribes to it are written together, inside the caller's
 // transaction when there is one (better-sqlite3 nests it as a savepoint).
 import { randomId } from '../core/ids.js';
-import type { Db } from './sqlite.js';
+import { writeTransaction, type Db } from './sqlite.js';
 
 export interface LedgerRow {
   seq: number;
@@ -98,9 +98,9 @@ export const createLedgerRepo = (db: Db) => {
 
   return {
     /** Synchronous, so that it joins the caller's better-sqlite3 transaction. */
-    recordSync: (e: NewLedgerEvent): LedgerRow | null => (db.inTransaction ? record(e) : db.transaction(record).immediate(e)),
+    recordSync: (e: NewLedgerEvent): LedgerRow | null => (db.inTransaction ? record(e) : writeTransaction(db, record)(e)),
     /** Runs `fn` in one write transaction (the projector's batch: events, outbox rows and cursor). */
-    inTransaction: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+    inTransaction: <T>(fn: () => T): T => writeTransaction(db, fn)(),
     holdingsSync: (trademarkIds: readonly string[]): Holding[] => holdings.all(JSON.stringify(trademarkIds)),
     cursorSync: (name: string): number => cursorOf.get(name) ?? 0,
     setCursorSync: (name: string, seq: number): void => void setCursor.run(name, seq),

@@ -1,5 +1,5 @@
 // Per-office sync bookkeeping: when each office's data last ingested successfully.
-import type { Db } from './sqlite.js';
+import { writeTransaction, type Db } from './sqlite.js';
 
 export const createOfficeRepo = (db: Db) => {
   const upsert = db.prepare(
@@ -11,7 +11,7 @@ export const createOfficeRepo = (db: Db) => {
   );
   return {
     async recordSync(counts: Map<string, number>, at: string): Promise<void> {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         for (const [office, n] of counts) upsert.run(office, at, n);
       })();
     },

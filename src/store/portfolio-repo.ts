@@ -1,6 +1,6 @@
 // Portfolios and their members, scoped by organization: every read and write names the org, so a
 // foreign organization's portfolio reads as absent. Membership changes append to a history table.
-import type { Db } from './sqlite.js';
+import { writeTransaction, type Db } from './sqlite.js';
 
 export interface PortfolioRow {
   id: string;
@@ -70,12 +70,10 @@ export const createPortfolioRepo = (db: Db) => {
     },
     /** Deletes the portfolio; its members leave with a `removed` history row each. */
     async delete(orgId: string, id: string, at: string): Promise<boolean> {
-      return db
-        .transaction(() => {
-          for (const tm of allMemberIds.all(id)) history.run(orgId, id, tm, 'removed', null, at);
-          return remove.run(id, orgId).changes > 0;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        for (const tm of allMemberIds.all(id)) history.run(orgId, id, tm, 'removed', null, at);
+        return remove.run(id, orgId).changes > 0;
+      })();
     },
     async members(portfolioId: string, afterTrademarkId: string, limit: number): Promise<MemberRow[]> {
       return members.all(portfolioId, afterTrademarkId, limit);
@@ -85,34 +83,30 @@ export const createPortfolioRepo = (db: Db) => {
      * `external_ref` sent for one replaces the stored one. Returns the ids actually added.
      */
     async addMembers(orgId: string, portfolioId: string, items: { trademark_id: string; external_ref: string | null | undefined }[], at: string): Promise<string[]> {
-      return db
-        .transaction(() => {
-          const added: string[] = [];
-          for (const item of items) {
-            const existing = member.get(portfolioId, item.trademark_id);
-            if (!existing) {
-              insertMember.run(portfolioId, item.trademark_id, item.external_ref ?? null, at);
-              history.run(orgId, portfolioId, item.trademark_id, 'added', item.external_ref ?? null, at);
-              added.push(item.trademark_id);
-            } else if (item.external_ref !== undefined && item.external_ref !== existing.external_ref) {
-              setRef.run(item.external_ref, portfolioId, item.trademark_id);
-              history.run(orgId, portfolioId, item.trademark_id, 'ref_changed', item.external_ref, at);
-            }
+      return writeTransaction(db, () => {
+        const added: string[] = [];
+        for (const item of items) {
+          const existing = member.get(portfolioId, item.trademark_id);
+          if (!existing) {
+            insertMember.run(portfolioId, item.trademark_id, item.external_ref ?? null, at);
+            history.run(orgId, portfolioId, item.trademark_id, 'added', item.external_ref ?? null, at);
+            added.push(item.trademark_id);
+          } else if (item.external_ref !== undefined && item.external_ref !== existing.external_ref) {
+            setRef.run(item.external_ref, portfolioId, item.trademark_id);
+            history.run(orgId, portfolioId, item.trademark_id, 'ref_changed', item.external_ref, at);
           }
-          touch.run(at, portfolioId);
-          return added;
-        })
-        .immediate();
+        }
+        touch.run(at, portfolioId);
+        return added;
+      })();
     },
     async removeMembers(orgId: string, portfolioId: string, trademarkIds: string[], at: string): Promise<string[]> {
-      return db
-        .transaction(() => {
-          const removed = trademarkIds.filter((tm) => deleteMember.run(portfolioId, tm).changes > 0);
-          for (const tm of removed) history.run(orgId, portfolioId, tm, 'removed', null, at);
-          touch.run(at, portfolioId);
-          return removed;
-        })
-        .immediate();
+      return writeTransaction(db, () => {
+        const removed = trademarkIds.filter((tm) => deleteMember.run(portfolioId, tm).changes > 0);
+        for (const tm of removed) history.run(orgId, portfolioId, tm, 'removed', null, at);
+        touch.run(at, portfolioId);
+        return removed;
+      })();
     },
     /** The portfolios (of every organization) each mark is in now; call inside the event's transaction to freeze them. */
     async membershipsOf(trademarkIds: readonly string[]): Promise<Map<string, MembershipRef[]>> {

@@ -1,7 +1,7 @@
 // Clearance storage: saved screenings (migration 025) with the input and latest result as JSON,
 // scoped to the organization and mode that created them, the reviewer's decision per hit, and the
 // live marks a listing check matches against.
-import type { Db } from './sqlite.js';
+import { writeTransaction, type Db } from './sqlite.js';
 
 export interface ScreeningRow {
   id: string;
@@ -58,7 +58,7 @@ export const createScreeningRepo = (db: Db) => {
      FROM trademarks t WHERE t.status_primary IN ('active', 'pending') AND t.mark_text IS NOT NULL`,
   );
   const lastSeq = db.prepare<[], { seq: number | null }>('SELECT max(seq) AS seq FROM trademarks');
-  const write = (fn: () => void) => db.transaction(fn).immediate();
+  const write = (fn: () => void) => writeTransaction(db, fn)();
   return {
     async create(row: { id: string; input: string; result: string; at: string }, scope: Scope): Promise<void> {
       write(() => insert.run(row.id, scope.orgId, scope.livemode ? 1 : 0, row.input, row.result, row.at, row.at));

@@ -1,7 +1,7 @@
 // SQL that reads the search index (migration 002) for queries: postings of hashed channel keys,
 // trigram substrings, mark rows, filtered listing, and the state the cursors need. Writes live in
 // search-write-repo.ts.
-import type { Db } from './sqlite.js';
+import { readTransaction, type Db } from './sqlite.js';
 
 export interface SearchMarkRow {
   mid: number;
@@ -159,7 +159,6 @@ const whereClause = (f: SearchFilter): Clause => {
 
 export const createSearchRepo = (db: Db) => {
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM search_state WHERE key = ?');
-  const putState = db.prepare('INSERT INTO search_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   // Plucked and raw statements: no per-row object is built for the thousands of rows a query reads.
   const postings = db
     .prepare<[number, number, number, number], number>('SELECT mid FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
@@ -197,12 +196,9 @@ export const createSearchRepo = (db: Db) => {
     state(key: string): string | null {
       return getState.get(key)?.value ?? null;
     },
-    setState(key: string, value: string): void {
-      putState.run(key, value);
-    },
     /** Runs `read` in one transaction (a savepoint inside an open one). */
     snapshot<T>(read: () => T): T {
-      return db.transaction(read)();
+      return readTransaction(db, read);
     },
     /** The marks filed under each key with a near form of min..max characters, shortest first, in
      *  the order of `reads`. Keys with at most SMALL postings are read whole; the others ("common")

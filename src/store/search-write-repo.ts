@@ -2,7 +2,8 @@
 // in per sync batch, so the key b-tree is walked in order rather than at random), the trigram
 // table, and the synced store sequence.
 import { SEARCH_MARK_INDEXES } from './migrations/002-search.js';
-import { createIndexes, dropIndexes, type Db } from './sqlite.js';
+import { sql as makeCursorSecret } from './migrations/005-cursor-secret.js';
+import { createIndexes, dropIndexes, hasIndexes, writeTransaction, type Db } from './sqlite.js';
 import type { SearchMarkRow } from './search-repo.js';
 
 export type SearchMarkInput = Omit<SearchMarkRow, 'mid'>;
@@ -81,8 +82,6 @@ const createKeyStager = (db: Db) => {
 };
 
 export const createSearchWriter = (db: Db) => {
-  // A bulk build that was interrupted left the row indexes dropped: build them before anything queries.
-  if (!db.readonly) createIndexes(db, SEARCH_MARK_INDEXES);
   const getSeq = db.prepare<[], { value: string }>("SELECT value FROM search_state WHERE key = 'last_seq'");
   const putSeq = db.prepare(
     "INSERT INTO search_state (key, value) VALUES ('last_seq', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -152,10 +151,13 @@ export const createSearchWriter = (db: Db) => {
       stager?.discard();
       if (bulk) createIndexes(db, SEARCH_MARK_INDEXES);
     },
-    /** Empties the index (an interrupted bulk build starts again). */
+    /** Empties the index (an interrupted bulk build starts again) and builds the row indexes it left dropped. */
     clear(): void {
       stager?.discard();
-      db.exec("DELETE FROM search_key; DELETE FROM search_mark; DELETE FROM search_fts; DELETE FROM search_state WHERE key = 'last_seq'");
+      writeTransaction(db, () => {
+        db.exec("DELETE FROM search_key; DELETE FROM search_mark; DELETE FROM search_fts; DELETE FROM search_state WHERE key = 'last_seq'");
+        if (!hasIndexes(db, SEARCH_MARK_INDEXES)) createIndexes(db, SEARCH_MARK_INDEXES);
+      })();
     },
     removeKeys(mid: number, len: number, hashes: readonly number[]): void {
       if (hashes.length) deleteKeys.run(JSON.stringify(hashes), len, mid);
@@ -164,8 +166,13 @@ export const createSearchWriter = (db: Db) => {
       deleteFts.run(mid);
       if (body) insertFts.run(mid, body);
     },
-    transaction<T>(fn: () => T): T {
-      return db.transaction(fn)();
+    /** Migration 5's cursor secret, for a store whose version passed 5 before that migration existed. */
+    ensureCursorSecret(): void {
+      writeTransaction(db, () => db.exec(makeCursorSecret))();
+    },
+    /** Runs `fn` in one write transaction. */
+    write<T>(fn: () => T): T {
+      return writeTransaction(db, fn)();
     },
     /** Trademarks changed after a store sequence number, oldest change first. */
     changedSince(seq: number, limit: number): ChangedMark[] {

@@ -1,4 +1,7 @@
-// Opening a SQLite database: WAL mode, pragmas, and the numbered migrations.
+// Opening a SQLite database: WAL mode, pragmas, the numbered migrations, and the two transaction
+// helpers every repo uses. One writer at a time, by design: a write transaction starts with
+// BEGIN IMMEDIATE, so it takes the write lock before it reads and waits (busy timeout) for another
+// writer instead of failing when a deferred read-then-write transaction cannot be upgraded.
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -6,10 +9,25 @@ import { MIGRATIONS } from './migrations/index.js';
 
 export type Db = Database.Database;
 
+/** How long a writer waits for another writer's transaction (a bulk load's batch, an index sync batch). */
+export const BUSY_TIMEOUT_MS = 60_000;
+
+/**
+ * The one way to write: returns a function that runs `fn` in a BEGIN IMMEDIATE transaction (a
+ * savepoint when called inside one). Never use `db.transaction` directly for writes.
+ */
+export const writeTransaction = <A extends unknown[], T>(db: Db, fn: (...args: A) => T): ((...args: A) => T) => {
+  const tx = db.transaction(fn);
+  return (...args: A) => tx.immediate(...args);
+};
+
+/** A read transaction: every statement of `fn` sees one snapshot, and the read lock is taken once. */
+export const readTransaction = <T>(db: Db, fn: () => T): T => db.transaction(fn).deferred();
+
 export const openDatabase = (path: string, options: { readonly?: boolean } = {}): Db => {
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   if (!options.readonly) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -43,46 +61,29 @@ const indexName = (statement: string): string => /IF NOT EXISTS (\w+)/.exec(stat
 
 /** Drops the indexes that `CREATE INDEX IF NOT EXISTS` statements build (before a bulk load). */
 export const dropIndexes = (db: Db, statements: readonly string[]): void =>
-  db.transaction(() => statements.forEach((statement) => db.exec(`DROP INDEX IF EXISTS ${indexName(statement)}`)))();
+  writeTransaction(db, () => statements.forEach((statement) => db.exec(`DROP INDEX IF EXISTS ${indexName(statement)}`)))();
 
-/** Builds them (again): after a bulk load, or on open when an interrupted load left them dropped. */
+/** Builds them (again): after a bulk load, or at a writer's start when an interrupted load left them dropped. */
 export const createIndexes = (db: Db, statements: readonly string[]): void =>
-  db.transaction(() => statements.forEach((statement) => db.exec(statement)))();
+  writeTransaction(db, () => statements.forEach((statement) => db.exec(statement)))();
 
-/**
- * Applies every migration not yet recorded, in version order. Helpers own version ranges, so a
- * lower version can arrive after a higher one was applied: applied versions are recorded one by
- * one rather than inferred from user_version. A store from before that record counts a migration
- * applied when the first table it creates exists (else when user_version had reached it).
- */
+/** True when every index the statements name exists (a reader checks this without writing). */
+export const hasIndexes = (db: Db, statements: readonly string[]): boolean => {
+  const present = db.prepare("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name IN (SELECT value FROM json_each(?))").pluck();
+  return present.get(JSON.stringify(statements.map(indexName))) === statements.length;
+};
+
+const version = (db: Db): number => db.pragma('user_version', { simple: true }) as number;
+
 const migrate = (db: Db): void => {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  const hasTable = db.prepare<[string], { n: number }>("SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?");
-  if (hasTable.get('schema_migrations')!.n === 0) {
-    db.transaction(() => {
-      db.exec('CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY)');
-      for (const m of MIGRATIONS) {
-        const table = /CREATE TABLE (\w+)/.exec(m.sql)?.[1];
-        if (table ? hasTable.get(table)!.n > 0 : m.version <= current) {
-          db.prepare('INSERT OR IGNORE INTO schema_migrations (version) VALUES (?)').run(m.version);
-        }
-      }
+  // A current store is only read here, so opening one never takes the write lock.
+  if (version(db) >= MIGRATIONS[MIGRATIONS.length - 1]!.version) return;
+  for (const m of MIGRATIONS) {
+    writeTransaction(db, () => {
+      // Checked under the write lock: another process may have applied it meanwhile.
+      if (version(db) >= m.version) return;
+      db.exec(m.sql);
+      db.pragma(`user_version = ${m.version}`);
     })();
-  }
-  const applied = new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
-  for (const m of [...MIGRATIONS].sort((a, b) => a.version - b.version)) {
-    if (applied.has(m.version)) continue;
-    const record = () => db.prepare('INSERT OR IGNORE INTO schema_migrations (version) VALUES (?)').run(m.version);
-    try {
-      db.transaction(() => {
-        db.exec(m.sql);
-        record();
-        db.pragma(`user_version = ${Math.max(m.version, db.pragma('user_version', { simple: true }) as number)}`);
-      })();
-    } catch (err) {
-      // A version the store's user_version already passed, whose objects exist: it was applied unrecorded.
-      if (m.version > current || !/already exists|duplicate column/.test((err as Error).message)) throw err;
-      record();
-    }
   }
 };

@@ -6,7 +6,8 @@ import { randomId } from '../core/ids.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { entityResolver } from './entity-repo.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
-import { createIndexes, dropIndexes, loadPragmas, type Db } from './sqlite.js';
+import { createLeases } from './lease.js';
+import { createIndexes, dropIndexes, hasIndexes, loadPragmas, writeTransaction, type Db } from './sqlite.js';
 
 export interface LedgerEvent extends RecordChange {
   id: string;
@@ -52,8 +53,7 @@ export type TrademarkOrder = keyof typeof ORDERS;
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
 export const createTrademarkRepo = (db: Db) => {
-  // A bulk load that was interrupted left its indexes dropped: build them before anything queries.
-  if (!db.readonly) createIndexes(db, SECONDARY_INDEXES);
+  const leases = createLeases(db);
   const anyRow = db.prepare('SELECT 1 FROM trademarks LIMIT 1').pluck();
   // One lookup per batch; the stored record is read only when the hash differs and it is not stale.
   const selectHashes = db.prepare<[string], { id: string; content_hash: string; source_date: string | null }>(
@@ -104,7 +104,7 @@ export const createTrademarkRepo = (db: Db) => {
     for (const o of r.owners) insertOwner.run(r.id, o.owner_id, entities.of(o), o.name);
   };
 
-  const upsertBatch = db.transaction((records: TrademarkRecord[], occurredAt: string): UpsertOutcome => {
+  const upsertBatch = writeTransaction(db, (records: TrademarkRecord[], occurredAt: string): UpsertOutcome => {
     const outcome: UpsertOutcome = { inserted: 0, updated: 0, unchanged: 0, stale: 0, events: [] };
     let seq = (maxSeq.get()?.seq ?? 0) + 1;
     const known = new Map(selectHashes.all(JSON.stringify(records.map((r) => r.id))).map((row) => [row.id, row]));
@@ -184,15 +184,33 @@ export const createTrademarkRepo = (db: Db) => {
      */
     async beginLoad(): Promise<{ bulk: boolean; finish(): Promise<void> }> {
       const restore = loadPragmas(db);
-      const bulk = anyRow.get() === undefined;
-      if (bulk) dropIndexes(db, SECONDARY_INDEXES);
+      // The lease tells a writer starting meanwhile that the dropped indexes are this load's, not an interrupted one's.
+      const bulk = writeTransaction(db, () => {
+        if (anyRow.get() !== undefined || !leases.claim('bulk_load')) return false;
+        dropIndexes(db, SECONDARY_INDEXES);
+        return true;
+      })();
       return {
         bulk,
         async finish() {
-          if (bulk) createIndexes(db, SECONDARY_INDEXES);
+          if (bulk) {
+            writeTransaction(db, () => {
+              createIndexes(db, SECONDARY_INDEXES);
+              leases.release('bulk_load');
+            })();
+          }
           restore();
         },
       };
+    },
+    /**
+     * At a writer's start: builds the indexes that an interrupted bulk load left dropped (readers
+     * never do; they scan until then). Returns whether it built them.
+     */
+    async restoreIndexes(): Promise<boolean> {
+      if (hasIndexes(db, SECONDARY_INDEXES) || leases.holder('bulk_load') !== null) return false;
+      createIndexes(db, SECONDARY_INDEXES);
+      return true;
     },
     async upsert(records: TrademarkRecord[], occurredAt: string): Promise<UpsertOutcome> {
       return upsertBatch(records, occurredAt);

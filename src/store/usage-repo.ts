@@ -1,7 +1,9 @@
 // Daily usage counters and the per-organization request log. Writes are buffered in memory and
-// flushed in one short transaction (every 100 ms or 200 entries), so metering never costs a
-// commit per request; every read flushes first, so a reader always sees its own requests.
-import type { Db } from './sqlite.js';
+// flushed in one short transaction (every 100 ms or 200 entries), off the request path, so
+// metering never costs a commit per request (nor does a key's `last_used_at`). A flush never waits for another writer (a running
+// ingest): the buffer is kept and tried again later. Every read tries a flush first, so a reader
+// sees its own requests whenever no other writer holds the lock.
+import { writeTransaction, type Db } from './sqlite.js';
 
 export interface RequestLogRow {
   id: string;
@@ -25,6 +27,8 @@ export interface UsageCountRow {
 }
 
 const FLUSH_MS = 100;
+/** A flush that found another writer holding the lock tries again this much later. */
+const RETRY_MS = 250;
 const FLUSH_ENTRIES = 200;
 
 export const createUsageRepo = (db: Db) => {
@@ -46,15 +50,17 @@ export const createUsageRepo = (db: Db) => {
     'SELECT * FROM request_log WHERE org_id = ? AND livemode = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
   );
   const pruneLogs = db.prepare('DELETE FROM request_log WHERE at < ?');
+  const touchKey = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
   const logById = db.prepare<[string, number, string], RequestLogRow & { seq: number }>(
     'SELECT * FROM request_log WHERE org_id = ? AND livemode = ? AND id = ?',
   );
 
   const pendingUsage = new Map<string, number>();
   const pendingLogs: RequestLogRow[] = [];
+  const pendingTouches = new Map<string, string>();
   let timer: NodeJS.Timeout | null = null;
 
-  const flush = db.transaction(() => {
+  const flush = writeTransaction(db, () => {
     for (const [key, n] of pendingUsage) {
       const [org, live, day, tier, meter] = key.split('\u0000') as [string, string, string, string, string];
       bump.run(org, Number(live), day, tier, meter, n);
@@ -62,17 +68,36 @@ export const createUsageRepo = (db: Db) => {
     pendingUsage.clear();
     for (const row of pendingLogs) insertLog.run(row);
     pendingLogs.length = 0;
+    for (const [id, at] of pendingTouches) touchKey.run(at, id);
+    pendingTouches.clear();
   });
 
   let soon: NodeJS.Immediate | null = null;
 
-  const flushNow = (): void => {
+  const retryLater = (): void => {
+    timer ??= setTimeout(flushNow, RETRY_MS);
+    timer.unref();
+  };
+
+  /** Writes the buffer; with `wait` false, gives up at once (keeping it) while another writer holds the lock. */
+  const write = (wait: boolean): void => {
     if (timer) clearTimeout(timer);
     if (soon) clearImmediate(soon);
     timer = null;
     soon = null;
-    if (db.open && (pendingUsage.size > 0 || pendingLogs.length > 0)) flush();
+    if (!db.open || pendingUsage.size + pendingLogs.length + pendingTouches.size === 0) return;
+    const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+    if (!wait) db.pragma('busy_timeout = 0');
+    try {
+      flush();
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
+      retryLater();
+    } finally {
+      if (!wait) db.pragma(`busy_timeout = ${timeout}`);
+    }
   };
+  const flushNow = (): void => write(false);
 
   const schedule = (): void => {
     // A full buffer is written right after the current request, not inside it.
@@ -96,7 +121,15 @@ export const createUsageRepo = (db: Db) => {
       pendingLogs.push(row);
       schedule();
     },
-    flush: flushNow,
+    /** Records a key's use (`last_used_at`), written with the next flush. */
+    touch(keyId: string, at: string): void {
+      pendingTouches.set(keyId, at);
+      schedule();
+    },
+    /** Tries to write the buffer now without waiting (before a read that should see it). */
+    tryFlush: flushNow,
+    /** Writes everything buffered, waiting for another writer if need be (at shutdown). */
+    flush: () => write(true),
     /** Today's stored calls of an organization in a daily tier, live and test together (the cap is shared). */
     dayTotal(orgId: string, day: string, tier: string): number {
       flushNow();

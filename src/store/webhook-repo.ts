@@ -2,7 +2,7 @@
 // with a lease (owner and expiry) committed before the POST, so a crashed worker's rows are found
 // and re-posted with the same event id.
 import { randomId } from '../core/ids.js';
-import type { Db } from './sqlite.js';
+import { writeTransaction, type Db } from './sqlite.js';
 
 export interface EndpointRow {
   id: string;
@@ -99,6 +99,10 @@ export const createWebhookRepo = (db: Db) => {
      )
      RETURNING *`,
   );
+  const due = db.prepare<[string], number>("SELECT 1 FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? LIMIT 1").pluck();
+  const claimOne = db.prepare<[string, string, string, string], DeliveryRow>(
+    "UPDATE webhook_deliveries SET state = 'in_flight', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'pending' RETURNING *",
+  );
   const owners = db.prepare<[], string>("SELECT DISTINCT lease_owner FROM webhook_deliveries WHERE state = 'in_flight'").pluck();
   const release = db.prepare("UPDATE webhook_deliveries SET state = 'pending', lease_owner = NULL, lease_until = NULL WHERE state = 'in_flight' AND (lease_owner = ? OR lease_until <= ?)");
   const insertAttempt = db.prepare(
@@ -139,34 +143,42 @@ export const createWebhookRepo = (db: Db) => {
         r.enabled, r.disabled_reason, r.consecutive_failures, r.failing_since, r.updated_at, r.id, r.org_id);
     },
     async deleteEndpoint(orgId: string, id: string, at: string): Promise<void> {
-      db.transaction(() => {
+      writeTransaction(db, () => {
         dropPending.run(at, id);
         deleteEndpoint.run(id, orgId);
-      }).immediate();
+      })();
     },
     /** Queues deliveries of existing events (test, redelivery): each a new delivery, the same event id. */
     async enqueue(endpoint: EndpointRow, events: readonly { id: string; seq: number }[], test: boolean, at: string): Promise<string[]> {
-      return db.transaction(() => events.map((e) => {
+      return writeTransaction(db, () => events.map((e) => {
         const id = randomId('dlv_');
         insertDelivery.run(id, endpoint.id, endpoint.org_id, e.id, e.seq, test ? 1 : 0, at, at, at);
         return id;
-      })).immediate();
+      }))();
     },
     /** Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint, in event order. */
     async claim(owner: string, now: string, leaseUntil: string, perEndpoint: number, limit: number): Promise<DeliveryRow[]> {
-      const rows = db.transaction(() => claim.all(owner, leaseUntil, now, now, now, perEndpoint, limit)).immediate();
+      const rows = writeTransaction(db, () => claim.all(owner, leaseUntil, now, now, now, perEndpoint, limit))();
       return rows.sort((a, b) => a.event_seq - b.event_seq || a.seq - b.seq);
+    },
+    /** A read: whether anything is due, so an idle poll takes no write lock. */
+    async hasDue(now: string): Promise<boolean> {
+      return due.get(now) !== undefined;
+    },
+    /** Leases one delivery by id (a test delivery sent while the caller waits). */
+    async claimById(id: string, owner: string, now: string, leaseUntil: string): Promise<DeliveryRow | null> {
+      return writeTransaction(db, () => claimOne.get(owner, leaseUntil, now, id) ?? null)();
     },
     async leaseOwners(): Promise<string[]> {
       return owners.all();
     },
     /** Puts back the rows of a dead owner, and any lease that ran out. */
     async releaseLeases(owner: string, now: string): Promise<number> {
-      return db.transaction(() => release.run(owner, now).changes).immediate();
+      return writeTransaction(db, () => release.run(owner, now).changes)();
     },
     /** Records one attempt and moves the delivery and its endpoint on; false when the lease was lost. */
     async complete(o: AttemptOutcome, autoDisable: (failures: number, failingSince: string) => boolean): Promise<boolean> {
-      return db.transaction(() => {
+      return writeTransaction(db, () => {
         const d = o.delivery;
         const state = o.ok ? 'delivered' : o.retryAt ? 'pending' : 'failed';
         if (finish.run(state, o.retryAt, o.error, o.at, d.id, o.owner).changes === 0) return false;
@@ -174,12 +186,12 @@ export const createWebhookRepo = (db: Db) => {
         if (d.test) return true;
         if (o.ok) endpointSucceeded.run(o.at, d.endpoint_id);
         else {
-          const run = endpointFailed.get(o.at, o.at, d.endpoint_id) as { consecutive_failures: number; failing_since: string };
-          const reason = o.disable ?? (autoDisable(run.consecutive_failures, run.failing_since) ? 'consecutive_failures' : null);
+          const run = endpointFailed.get(o.at, o.at, d.endpoint_id) as { consecutive_failures: number; failing_since: string } | undefined;
+          const reason = o.disable ?? (run && autoDisable(run.consecutive_failures, run.failing_since) ? 'consecutive_failures' : null);
           if (reason) disable.run(reason, o.at, d.endpoint_id);
         }
         return true;
-      }).immediate();
+      })();
     },
     async attempts(endpointId: string, afterSeq: number, limit: number): Promise<AttemptRow[]> {
       return attemptsOf.all(endpointId, afterSeq, limit);

@@ -7,18 +7,20 @@ import { recordEvent } from '../../src/monitor/ledger.js';
 import { getEvent } from '../../src/ops/events/get-event.js';
 import { listEvents } from '../../src/ops/events/list-events.js';
 import type { Context } from '../../src/context.js';
+import { createPortfolio } from '../../src/ops/monitor/portfolio-crud.js';
+import { addPortfolioMarks, removePortfolioMarks } from '../../src/ops/monitor/portfolio-marks.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 const TSDR = 'fixtures/uspto/tsdr';
 const ORG_A = { id: 'org_aaaa', name: 'A', livemode: true };
 const ORG_B = { id: 'org_bbbb', name: 'B', livemode: true };
 
-/** Portfolios are another issue's tables: a real table behind the view the projector reads. */
-const holdMarks = (ctx: Context, rows: [string, string, string, string | null][]): void => {
-  const db = ctx.store.db;
-  db.exec(`CREATE TABLE IF NOT EXISTS test_holdings (trademark_id TEXT, org_id TEXT, portfolio_id TEXT, external_ref TEXT);
-    DROP VIEW portfolio_holdings; CREATE VIEW portfolio_holdings AS SELECT * FROM test_holdings;`);
-  for (const r of rows) db.prepare('INSERT INTO test_holdings VALUES (?, ?, ?, ?)').run(...r);
+/** A real portfolio of `org` holding the marks, through the portfolio operations. */
+const portfolioOf = async (ctx: Context, org: typeof ORG_A, marks: (string | { id: string; external_ref: string })[]): Promise<string> => {
+  const c = { ...ctx, org };
+  const p = await createPortfolio.run(c, createPortfolio.input.parse({ name: 'docket' }));
+  await addPortfolioMarks.run(c, addPortfolioMarks.input.parse({ id: p.id, trademark_ids: marks }));
+  return p.id;
 };
 
 const as = (ctx: Context, org: typeof ORG_A): Context => ({ ...ctx, org });
@@ -35,7 +37,7 @@ describe('ledger projection', () => {
     await ingestFiles(t.ctx, [`${TSDR}/sn76044902-ST66.xml`]);
     const id = (await t.ctx.store.trademarks.findId('US', '76044902'))!;
     expect((await list(as(t.ctx, ORG_A))).data).toEqual([]); // first ingest: nothing
-    holdMarks(t.ctx, [[id, ORG_A.id, 'ptf_one', 'DOCKET-7']]);
+    const ptf = await portfolioOf(t.ctx, ORG_A, [{ id, external_ref: 'DOCKET-7' }]);
     await ingestFiles(t.ctx, [`${TSDR}/sn76044902-ST96.xml`]);
 
     const a = await list(as(t.ctx, ORG_A));
@@ -46,7 +48,7 @@ describe('ledger projection', () => {
     expect(event.data).toMatchObject({
       trademark_id: id,
       occurred_at: '2026-11-22T12:00:00.000Z',
-      portfolios: [{ id: 'ptf_one', external_ref: 'DOCKET-7' }],
+      portfolios: [{ id: ptf, external_ref: 'DOCKET-7' }],
       changes: { status_raw_code: '800' },
     });
     expect((await list(as(t.ctx, ORG_B))).data).toEqual([]);
@@ -54,8 +56,8 @@ describe('ledger projection', () => {
     expect(await getEvent.run(as(t.ctx, ORG_A), { id: event.id })).toMatchObject({ id: event.id, payload_version: 2 });
 
     // Later membership changes never rewrite the recorded portfolios; filters use the frozen list.
-    t.ctx.store.db.exec('DELETE FROM test_holdings');
-    expect((await list(as(t.ctx, ORG_A), { portfolio_id: 'ptf_one' })).data).toHaveLength(1);
+    await removePortfolioMarks.run(as(t.ctx, ORG_A), removePortfolioMarks.input.parse({ id: ptf, trademark_ids: [id] }));
+    expect((await list(as(t.ctx, ORG_A), { portfolio_id: ptf })).data).toHaveLength(1);
     expect((await list(as(t.ctx, ORG_A), { portfolio_id: 'ptf_two' })).data).toHaveLength(0);
   });
 
@@ -63,7 +65,7 @@ describe('ledger projection', () => {
     const row = (date: string, label = 'NON-FINAL ACTION E-MAILED') => ({ date, office_code: 'US', raw: { code: 'CNRT', label }, description: null });
     const base = makeRecord({ application_number: '97000001', events: [row('2026-10-01')] });
     await t.ctx.store.trademarks.upsert([base], '2026-11-20T00:00:00.000Z');
-    holdMarks(t.ctx, [[base.id, ORG_A.id, 'ptf_one', null]]);
+    await portfolioOf(t.ctx, ORG_A, [base.id]);
     const withActions = (events: ReturnType<typeof row>[], source: string) =>
       makeRecord({ application_number: '97000001', source_date: source, events: [row('2026-10-01'), ...events] });
 

@@ -75,6 +75,8 @@ describe('screenings', () => {
     const decided = await run(decideScreeningHit, { id: s.id, trademark_id: target.id, decision: 'conflict', note: 'same software' });
     expect(decided.hits.find((h) => h.id === target.id)!.decision).toMatchObject({ decision: 'conflict', note: 'same software' });
     await t.ctx.store.trademarks.upsert([makeRecord({ mark_text: 'ZENTRIXX', application_number: '90000009', status: { primary: 'pending', stage: 'filed' }, classifications: [cls(9, 'software')] })], '2026-11-23T10:00:00.000Z');
+    // As tm ingest does: a writer brings the index up to date (a search never does, issue 11).
+    await t.ctx.index.sync();
     t.ctx.clock = fixedClock('2026-11-24T09:00:00.000Z');
     const again = await run(rerunScreening, { id: s.id });
     expect(again.run_count).toBe(2);

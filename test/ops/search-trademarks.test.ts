@@ -75,7 +75,7 @@ describe('search_trademarks: matching and tiers', () => {
     expect(out.data[0]?.match?.tier).toBe('identical');
     expect(out.data[0]?.relevance_score).toBe(100);
     expect(out.search_meta.similarity_applied).toEqual(['identical', 'fuzzy', 'embedded', 'lookalike']);
-    expect(out.search_meta.ranking_version).toBe('v12');
+    expect(out.search_meta.ranking_version).toBe('v13');
   });
 
   it('spacing, punctuation and number words are near_identical', async () => {
@@ -109,6 +109,18 @@ describe('search_trademarks: matching and tiers', () => {
     const hit = out.data.find((h) => h.mark_text === 'TURCOOL');
     expect(hit?.match?.via).toContain('fuzzy');
     expect(hit?.match?.details?.lanes.fuzzy).toBeGreaterThan(0.7);
+  });
+
+  it('conceptual is in no default; all turns on the six channels and finds a foreign equivalent', async () => {
+    const plain = await search({ q: 'MANZANA' });
+    expect(plain.search_meta.similarity_applied).not.toContain('conceptual');
+    expect(marks(plain)).not.toContain('APPLE');
+    const out = await search({ q: 'MANZANA', all: true });
+    expect(out.search_meta.similarity_applied).toEqual(['identical', 'fuzzy', 'embedded', 'phonetic', 'lookalike', 'conceptual']);
+    const apple = out.data.find((h) => h.mark_text === 'APPLE');
+    expect(apple?.match?.via).toEqual(['conceptual']);
+    expect(apple?.match?.tier).toBe('similar');
+    expect(marks(await search({ q: 'MANZANA', similarity: 'conceptual' }))).toContain('APPLE');
   });
 
   it('unrelated marks are not hits', async () => {
@@ -164,6 +176,7 @@ describe('search_trademarks: 400s name the parameter', () => {
     [{ 'offices[]': 'US' }, 'validation_error', 'offices[]'],
     [{ q: 'apple', include_total: 'yes' }, 'validation_error', 'include_total'],
     [{ q: 'apple', strategies: 'fuzzy', similarity: 'fuzzy' }, 'conflicting_params', 'strategies'],
+    [{ q: 'apple', all: true, similarity: 'fuzzy' }, 'conflicting_params', 'all'],
     [{ q: 'apple', colour: 'red' }, 'unknown_parameter', 'colour'],
     [{ q: 'apple', limit: 101 }, 'validation_error', 'limit'],
     [{}, 'validation_error', 'q'],
@@ -250,17 +263,24 @@ describe('suggest', () => {
 });
 
 describe('the index follows the store', () => {
-  it('re-keys a mark whose text changed and catches up without a rebuild', async () => {
+  it('a search reports the lag and never catches up itself; a sync re-keys a changed mark without a rebuild', async () => {
     const before = makeRecord({ mark_text: 'ZANZIBAR ROSE', application_number: '7777', source_date: '2024-01-01' });
     await t.ctx.store.trademarks.upsert([before], NOW);
-    expect(await t.ctx.index.lag()).toBeGreaterThan(0);
-    expect(marks(await search({ q: 'ZANZIBAR ROSE' }))).toContain('ZANZIBAR ROSE');
-    expect(await t.ctx.index.lag()).toBe(0);
+    expect(await t.ctx.index.lag()).toBe(1);
+    const behind = await search({ q: 'ZANZIBAR ROSE' });
+    expect(marks(behind)).not.toContain('ZANZIBAR ROSE');
+    expect(behind.search_meta.warnings).toContainEqual(expect.objectContaining({ code: 'index_behind', detail: expect.stringMatching(/^1 store changes/) }));
+    // The search read the last complete state and wrote nothing.
+    expect(await t.ctx.index.lag()).toBe(1);
+    expect(await t.ctx.index.sync()).toEqual({ indexed: 1, busy: false });
+    const current = await search({ q: 'ZANZIBAR ROSE' });
+    expect(marks(current)).toContain('ZANZIBAR ROSE');
+    expect(current.search_meta.warnings).not.toContainEqual(expect.objectContaining({ code: 'index_behind' }));
     const after = makeRecord({ mark_text: 'KILIMANJARO LILY', application_number: '7777', source_date: '2025-01-01' });
     await t.ctx.store.trademarks.upsert([after], NOW);
-    expect(await t.ctx.index.sync()).toEqual({ indexed: 1 });
+    expect(await t.ctx.index.sync()).toEqual({ indexed: 1, busy: false });
     expect(marks(await search({ q: 'ZANZIBAR ROSE' }))).not.toContain('ZANZIBAR ROSE');
     expect(marks(await search({ q: 'KILIMANJARO LILY' }))[0]).toBe('KILIMANJARO LILY');
-    expect(await t.ctx.index.sync()).toEqual({ indexed: 0 });
+    expect(await t.ctx.index.sync()).toEqual({ indexed: 0, busy: false });
   });
 });

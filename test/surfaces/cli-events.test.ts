@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeContext, createContext, LOCAL_ORG } from '../../src/context.js';
+import { closeContext, createContext } from '../../src/context.js';
+import { LOCAL_ORG } from '../../src/monitor/org.js';
 import { recordEvent } from '../../src/monitor/ledger.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-events-'));
@@ -13,7 +14,7 @@ const db = join(dir, 'tm.db');
 const env = { TM_DB: db, TM_NOW: '2026-11-22T12:00:00.000Z' };
 const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
 
-const record = async (type: 'alert.created' | 'trademark.status_changed', orgId = LOCAL_ORG.id): Promise<string> => {
+const record = async (type: 'alert.created' | 'trademark.status_changed', orgId = LOCAL_ORG): Promise<string> => {
   const ctx = createContext({ db, now: env.TM_NOW });
   try {
     return recordEvent(ctx.store, { orgId, type, trademarkId: 'tm_abc', portfolios: [], at: env.TM_NOW, data: () => ({ trademark_id: 'tm_abc' }) })!.id;

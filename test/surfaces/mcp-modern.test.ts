@@ -3,6 +3,7 @@
 // and the v2 client in `auto` mode against the same endpoint.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { isTool } from '../../src/mcp/tools.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { NOW, seed, startHttp, SYNCED_AT, type Running, type Seeded } from './mcp-fixture.js';
@@ -37,7 +38,7 @@ describe('/mcp at 2026-07-28', () => {
     expect(transport.sessionId).toBeUndefined();
     const { tools } = await client.listTools();
     expect(tools.map((x) => x.name)).toEqual(
-      OPERATIONS.filter((op) => op.readOnly && !op.local && op.http?.shape !== 'earlier').map((op) => op.name),
+      OPERATIONS.filter(isTool).map((op) => op.name),
     );
     const mark = (await client.callTool({ name: 'get_trademark', arguments: { id: s.markId } })) as Result;
     expect(mark.structuredContent).toMatchObject({ id: s.markId, office_code: 'US' });

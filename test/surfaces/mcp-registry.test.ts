@@ -12,7 +12,7 @@ const ajv = new AjvJsonSchemaValidator();
 
 describe('MCP tools from the registry', () => {
   it('makes every current-shape read operation a tool, and nothing else', () => {
-    const expected = OPERATIONS.filter((op) => op.readOnly && !op.local && op.http?.shape !== 'earlier').map((op) => op.name);
+    const expected = OPERATIONS.filter((op) => !op.local && (op.mcpTool === true || (op.readOnly && op.http?.shape !== 'earlier'))).map((op) => op.name);
     expect([...byName.keys()].sort()).toEqual([...expected].sort());
     expect(expected.length).toBeGreaterThan(0);
   });
@@ -23,7 +23,7 @@ describe('MCP tools from the registry', () => {
   });
 
   it('keeps write and CLI-only operations out', () => {
-    for (const op of OPERATIONS.filter((o) => !o.readOnly || o.local)) expect(byName.has(op.name)).toBe(false);
+    for (const op of OPERATIONS.filter((o) => (!o.readOnly && o.mcpTool !== true) || o.local)) expect(byName.has(op.name)).toBe(false);
   });
 
   for (const tool of tools) {
@@ -42,8 +42,8 @@ describe('MCP tools from the registry', () => {
         expect(() => ajv.getValidator(tool.outputSchema as never)).not.toThrow();
       });
 
-      it('declares read-only, idempotent, non-destructive annotations', () => {
-        expect(tool.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true, destructiveHint: false });
+      it('declares read-only, idempotent, non-destructive annotations (an mcpTool write: not read-only, not destructive)', () => {
+        expect(tool.annotations).toMatchObject({ readOnlyHint: op.readOnly, idempotentHint: op.readOnly, destructiveHint: false });
       });
 
       it('describes itself, its scope, and that results are facts, not advice', () => {

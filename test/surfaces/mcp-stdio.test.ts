@@ -10,6 +10,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { packagePath } from '../../src/data-files.js';
+import { isTool } from '../../src/mcp/tools.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { exampleArgs, NOW, seed, SYNCED_AT, type Seeded } from './mcp-fixture.js';
@@ -44,7 +45,7 @@ describe('tm mcp over stdio', () => {
     const { client } = await spawnClient({});
     const { tools } = await client.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual(
-      OPERATIONS.filter((op) => op.readOnly && !op.local && op.http?.shape !== 'earlier').map((op) => op.name).sort(),
+      OPERATIONS.filter(isTool).map((op) => op.name).sort(),
     );
     for (const tool of tools) {
       // callTool validates structuredContent against outputSchema and throws on a mismatch.

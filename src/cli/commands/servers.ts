@@ -16,6 +16,8 @@ interface ServeFlags extends GlobalOptions {
   allowedHost?: string[];
   allowedOrigin?: string[];
   meterOauth?: boolean;
+  allowPrivateWebhooks?: boolean;
+  deliver?: boolean;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -35,8 +37,12 @@ export const addServerCommands = (program: Command): void => {
     .option('--allowed-host <host>', 'extra Host accepted by /mcp (repeatable)', collect)
     .option('--allowed-origin <origin>', 'extra Origin accepted by /mcp (repeatable)', collect)
     .option('--meter-oauth', 'meter and log OAuth-authenticated MCP calls (exempt by default)')
+    .option('--allow-private-webhooks', 'let webhook endpoints be private or loopback addresses (local hosting, tests)')
+    .option('--no-deliver', 'do not run the webhook delivery worker in this server (use tm deliver instead)')
     .action(async (_opts: unknown, command: Command) => {
       const o = command.optsWithGlobals<ServeFlags>();
+      // Through the environment, so that cluster workers (which validate endpoint URLs) see it too.
+      if (o.allowPrivateWebhooks) process.env.TM_ALLOW_PRIVATE_WEBHOOKS = '1';
       try {
         const [{ runServe, parseWorkers }, { mcpMount }] = await Promise.all([import('../../http/serve.js'), import('../../mcp/http.js')]);
         await runServe({
@@ -44,6 +50,7 @@ export const addServerCommands = (program: Command): void => {
           port: Number(o.port),
           workers: parseWorkers(o.workers),
           db: o.db,
+          deliver: o.deliver !== false,
           accessLog: o.accessLog,
           bodyLimit: o.bodyLimit ? Number(o.bodyLimit) : undefined,
           mountMcp: mcpMount({

@@ -22,6 +22,7 @@ export const checkListing = defineOp({
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: true,
+  mcpTool: true,
   http: { method: 'POST', path: '/v1/analysis/check', shape: 'earlier' },
   cli: { command: 'check <title>' },
   input: z.strictObject({

@@ -20,6 +20,7 @@ export const classifyGoods = defineOp({
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
+  mcpTool: true,
   http: { method: 'POST', path: '/v1/analysis/classify', shape: 'earlier' },
   cli: { command: 'classify <text>' },
   input: z.strictObject({

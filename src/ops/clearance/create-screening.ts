@@ -25,6 +25,7 @@ export const createScreening = defineOp({
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: false,
+  mcpTool: true,
   http: { method: 'POST', path: '/v1/screenings' },
   cli: { command: 'clear <mark>', flags: { office: 'offices', class: 'classes' } },
   input: ScreeningInput,

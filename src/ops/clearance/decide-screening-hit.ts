@@ -13,6 +13,7 @@ export const decideScreeningHit = defineOp({
   scope: 'trademarks:read',
   meter: 'write',
   readOnly: false,
+  mcpTool: true,
   http: { method: 'POST', path: '/v1/screenings/{id}/decisions' },
   cli: { command: 'screenings decide <id>' },
   input: z.strictObject({

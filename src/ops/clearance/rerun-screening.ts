@@ -14,6 +14,7 @@ export const rerunScreening = defineOp({
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: false,
+  mcpTool: true,
   http: { method: 'POST', path: '/v1/screenings/{id}/rerun' },
   cli: { command: 'screenings rerun <id>' },
   input: z.strictObject({ id: z.string().min(1).describe('A scr_ id') }),

@@ -1,8 +1,6 @@
 // The event envelope of spec §6.2, as the ledger API returns it and webhooks deliver it.
 import { z } from 'zod';
-import { idPrefix } from '../../core/ids.js';
 import type { Context } from '../../context.js';
-import { TmError } from '../../errors.js';
 import type { LedgerRow } from '../../store/ledger-repo.js';
 
 export const EventEnvelope = z.object({
@@ -26,10 +24,3 @@ export const toEnvelope = (row: LedgerRow): EventEnvelope => ({
 export const REPLAY_DAYS = 30;
 
 export const replayFloor = (ctx: Context): string => new Date(ctx.clock.now().getTime() - REPLAY_DAYS * 86_400_000).toISOString();
-
-/** Throws 400 id_type_mismatch unless `id` has the prefix. */
-export const expectPrefix = (id: string, prefix: string, param: string, what: string): void => {
-  if (idPrefix(id) !== prefix) {
-    throw new TmError('id_type_mismatch', `'${id}' is not ${what} id; ${what} ids start with ${prefix}.`, { param });
-  }
-};

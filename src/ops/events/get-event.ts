@@ -2,9 +2,9 @@
 // payload_version it was stored with.
 import { z } from 'zod';
 import { TmError } from '../../errors.js';
-import { actingOrg } from '../account-context.js';
+import { checkPrefix, ownerOrg } from '../../monitor/org.js';
 import { defineOp } from '../define-op.js';
-import { EventEnvelope, expectPrefix, replayFloor, toEnvelope } from './envelope.js';
+import { EventEnvelope, replayFloor, toEnvelope } from './envelope.js';
 
 export const getEvent = defineOp({
   name: 'get_event',
@@ -17,8 +17,8 @@ export const getEvent = defineOp({
   input: z.strictObject({ id: z.string().describe('evt_ id') }),
   output: EventEnvelope.extend({ request_id: z.string().nullable() }),
   run: async (ctx, input) => {
-    expectPrefix(input.id, 'evt_', 'id', 'an event');
-    const row = await ctx.store.ledger.get(actingOrg(ctx).id, input.id);
+    checkPrefix(input.id, 'evt_', 'event', 'id');
+    const row = await ctx.store.ledger.get(ownerOrg(ctx), input.id);
     if (!row || row.created_at < replayFloor(ctx)) throw new TmError('not_found', `No event ${input.id}.`, { param: 'id' });
     return { ...toEnvelope(row), request_id: ctx.requestId };
   },

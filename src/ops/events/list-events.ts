@@ -3,10 +3,10 @@
 import { z } from 'zod';
 import { listEnvelope } from '../../core/schemas/envelope.js';
 import { SUBSCRIBABLE_EVENTS } from '../../monitor/ledger.js';
-import { actingOrg } from '../account-context.js';
+import { checkPrefix, ownerOrg } from '../../monitor/org.js';
 import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
-import { EventEnvelope, expectPrefix, replayFloor, toEnvelope } from './envelope.js';
+import { EventEnvelope, replayFloor, toEnvelope } from './envelope.js';
 
 const EventType = z.enum(SUBSCRIBABLE_EVENTS);
 
@@ -30,17 +30,17 @@ export const listEvents = defineOp({
   }),
   output: listEnvelope(EventEnvelope),
   run: async (ctx, input) => {
-    const org = actingOrg(ctx);
-    if (input.portfolio_id) expectPrefix(input.portfolio_id, 'ptf_', 'portfolio_id', 'a portfolio');
-    if (input.trademark_id) expectPrefix(input.trademark_id, 'tm_', 'trademark_id', 'a trademark');
-    if (input.after) expectPrefix(input.after, 'evt_', 'after', 'an event');
+    const orgId = ownerOrg(ctx);
+    if (input.portfolio_id) checkPrefix(input.portfolio_id, 'ptf_', 'portfolio', 'portfolio_id');
+    if (input.trademark_id) checkPrefix(input.trademark_id, 'tm_', 'trademark', 'trademark_id');
+    if (input.after) checkPrefix(input.after, 'evt_', 'event', 'after');
     const { limit, cursor, ...filters } = input;
-    const binding = { op: 'list_events', org: org.id, ...filters };
+    const binding = { op: 'list_events', org: orgId, ...filters };
     let afterSeq = await cursorPosition(ctx, cursor, binding);
-    if (input.after && cursor === undefined) afterSeq = (await ctx.store.ledger.get(org.id, input.after))?.seq ?? 0;
+    if (input.after && cursor === undefined) afterSeq = (await ctx.store.ledger.get(orgId, input.after))?.seq ?? 0;
     const rows = await ctx.store.ledger.list(
       {
-        orgId: org.id,
+        orgId,
         types: input.type,
         portfolioId: input.portfolio_id,
         trademarkId: input.trademark_id,

