@@ -2,7 +2,7 @@
 // followed through hand merges), the members of an entity, and the recorded merges and splits.
 import { entityId } from '../core/entity-key.js';
 import type { Owner } from '../core/schemas/parts.js';
-import type { Db } from './sqlite.js';
+import { writeTransaction, type Db } from './sqlite.js';
 
 export interface EntityMember {
   owner_id: string;
@@ -47,11 +47,11 @@ export const createEntityRepo = (db: Db) => {
      ON CONFLICT (owner_id) DO UPDATE SET entity_id = excluded.entity_id, split_from = excluded.split_from, created_at = excluded.created_at`,
   );
   const moveOwner = db.prepare('UPDATE trademark_owners SET entity_id = ? WHERE owner_id = ? AND entity_id = ?');
-  const merge = db.transaction((from: string, into: string, at: string) => {
+  const merge = writeTransaction(db, (from: string, into: string, at: string) => {
     insertMerge.run(from, into, at);
     moveAll.run(into, from);
   });
-  const split = db.transaction((from: string, to: string, ownerIds: readonly string[], at: string) => {
+  const split = writeTransaction(db, (from: string, to: string, ownerIds: readonly string[], at: string) => {
     for (const owner of ownerIds) {
       upsertSplit.run(owner, to, from, at);
       moveOwner.run(to, owner, from);
