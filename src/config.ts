@@ -1,4 +1,4 @@
-// Paths and settings, resolved as flag > TM_* environment > default (DESIGN.md "Storage").
+// Paths and settings, resolved as flag > TM_* environment > default (docs/architecture.md "Storage").
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fixedClock, systemClock, type Clock } from './core/clock.js';
@@ -24,7 +24,9 @@ const dataHome = (env: NodeJS.ProcessEnv): string =>
 
 export const loadConfig = (overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Config => {
   const home = resolve(overrides.home ?? env.TM_HOME ?? dataHome(env));
-  const dbPath = resolve(overrides.db ?? env.TM_DB ?? join(home, 'tm.db'));
+  const db = overrides.db ?? env.TM_DB ?? join(home, 'tm.db');
+  // SQLite's in-memory name is not a path (a read of reference lists with no store uses it).
+  const dbPath = db === ':memory:' ? db : resolve(db);
   const now = overrides.now ?? env.TM_NOW;
   return {
     home,

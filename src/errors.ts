@@ -1,4 +1,4 @@
-// The one error hierarchy (DESIGN.md "Errors"): every failure carries a spec §7 `type` slug, and
+// The one error hierarchy (docs/architecture.md "Errors"): every failure carries a spec §7 `type` slug, and
 // this table gives its HTTP status, retryability, title and CLI exit code in one place.
 export const ERROR_TABLE = {
   validation_error: { status: 400, retryable: false, exit: 2, title: 'Invalid request' },

@@ -1,6 +1,6 @@
 // Turns an operation's zod input schema into commander options, and parsed options back into the
 // operation's input: strings stay strings, numbers are coerced, arrays take commas and repeats.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { z } from 'zod';
 import { baseOf, shapeOf } from '../ops/input.js';
 
@@ -49,11 +49,18 @@ export interface FlagSpec {
   description: string;
 }
 
+/** One flag name per idea across commands: `--office` wherever an office code is asked for. */
+const COMMON_FLAGS: Record<string, string> = { office_code: 'office', offices: 'office' };
+/** Filled from the global `--as-of`, so no command has a second spelling of it. */
+const GLOBAL_KEYS = new Set(['as_of_date']);
+
 export const flagSpecs = (input: z.ZodTypeAny, positional: string[], aliases: Record<string, string> = {}): FlagSpec[] => {
   const shape = shapeOf(input) ?? {};
   const flagFor = new Map(Object.entries(aliases).map(([flag, key]) => [key, flag]));
+  const taken = new Set([...flagFor.values(), ...Object.keys(shape).filter((k) => !flagFor.has(k)).map(kebab)]);
+  for (const [key, flag] of Object.entries(COMMON_FLAGS)) if (key in shape && !flagFor.has(key) && !taken.has(flag)) flagFor.set(key, flag);
   return Object.entries(shape)
-    .filter(([key]) => !positional.includes(key))
+    .filter(([key]) => !positional.includes(key) && !GLOBAL_KEYS.has(key))
     .map(([key, schema]) => ({
       key,
       flag: flagFor.get(key) ?? kebab(key),
@@ -66,10 +73,17 @@ const collect = (value: string, previous: string[] = []): string[] => [...previo
 
 export const addFlags = (command: Command, specs: FlagSpec[]): void => {
   for (const spec of specs) {
-    if (spec.kind === 'boolean') command.option(`--${spec.flag}`, spec.description);
-    else if (spec.kind.endsWith('[]')) command.option(`--${spec.flag} <value>`, `${spec.description} (comma list or repeated)`, collect);
-    else if (spec.kind === 'json') command.option(`--${spec.flag} <json>`, `${spec.description} (JSON)`);
-    else command.option(`--${spec.flag} <value>`, spec.description);
+    const option =
+      spec.kind === 'boolean'
+        ? new Option(`--${spec.flag}`, spec.description)
+        : spec.kind.endsWith('[]')
+          ? new Option(`--${spec.flag} <value>`, `${spec.description} (comma list or repeated)`).argParser(collect)
+          : spec.kind === 'json'
+            ? new Option(`--${spec.flag} <json>`, `${spec.description} (JSON)`)
+            : new Option(`--${spec.flag} <value>`, spec.description);
+    // Deprecated parameters keep working until their sunset, but are not offered in --help.
+    if (/^deprecated\b/i.test(spec.description)) option.hideHelp();
+    command.addOption(option);
   }
 };
 

@@ -13,7 +13,8 @@ const { version } = createRequire(import.meta.url)('../../../package.json') as {
 const program = new Command('tm')
   .description('Trademark intelligence: ingest office data, search by sound, look and meaning, compute deadlines.')
   .version(version)
-  .showHelpAfterError()
+  // One line and a hint, not the whole help (commander adds "Did you mean …?" for a near miss).
+  .showHelpAfterError('(add --help to the command to list its flags)')
   .configureOutput({ outputError: (text, write) => write(`tm: ${text.replace(/^error: /, '')}`) })
   .exitOverride((err) => {
     process.exit(err.exitCode === 0 ? 0 : 2);

@@ -23,7 +23,24 @@ export const fromZodError = (err: ZodError, flagFor: (key: string) => string): T
   const key = issue?.path.length ? String(issue.path[0]) : null;
   const where = key ? `--${flagFor(key)}` : 'input';
   const rest = issue && issue.path.length > 1 ? ` (at ${issue.path.slice(1).join('.')})` : '';
-  return new TmError('validation_error', `${where}${rest}: ${issue?.message ?? 'invalid value'}`, { param: key ?? undefined });
+  // zod words a missing value as "Invalid input: expected string, received undefined".
+  if (issue?.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+    return new TmError('validation_error', `${where}${rest} is required.`, { param: key ?? undefined });
+  }
+  const message = (issue?.message ?? 'invalid value').replace(/^Invalid input: /, '');
+  return new TmError('validation_error', `${where}${rest}: ${message}`, { param: key ?? undefined });
+};
+
+/**
+ * An operation names its HTTP parameter (`filing_date_gte: …`); on the CLI the same error names
+ * the flag the user typed (`--filed-after: …`).
+ */
+export const withFlagName = (err: unknown, flagFor: (key: string) => string | undefined): unknown => {
+  if (!(err instanceof TmError) || !err.param) return err;
+  const flag = flagFor(err.param);
+  if (!flag || !err.message.startsWith(`${err.param}:`)) return err;
+  const message = `--${flag}${err.message.slice(err.param.length)}`;
+  return new TmError(err.type, message, { param: err.param, suggestion: err.suggestion ?? undefined, retryAfter: err.retryAfter ?? undefined, extra: err.extra, cause: err });
 };
 
 export const reportError = (err: unknown, mode: OutputMode): number => {

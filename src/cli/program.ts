@@ -2,29 +2,55 @@
 // (sub)command whose flags come from its zod input. Commands that are not operations (ingest,
 // serve, mcp, demo) are added by main.ts.
 import { Command } from 'commander';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { loadConfig } from '../config.js';
 import { closeContext, createContext, type Context } from '../context.js';
+import { isIsoDate } from '../core/dates.js';
 import { TmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
-import { EXPORTS } from './exports.js';
+import { EXPORTS, NOTICES } from './exports.js';
 import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
-import { fromZodError, outputMode, printJson, reportError } from './output.js';
+import { fromZodError, outputMode, printJson, reportError, withFlagName } from './output.js';
 import { renderHuman } from './views/index.js';
+import { tableDefaults } from './views/table.js';
 
 export interface GlobalOptions {
   db?: string;
   json?: boolean;
   asOf?: string;
+  wide?: boolean;
 }
 
-/** Opens a context from the global flags; `--as-of` fixes the clock's date for term and deadline maths. */
-export const contextFromGlobals = (globals: GlobalOptions): Context => {
-  if (globals.asOf !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(globals.asOf)) {
-    throw new TmError('validation_error', `--as-of: expected a date as YYYY-MM-DD, got '${globals.asOf}'.`, { param: 'as_of' });
+/** The store a command needs: `create` may make it, `existing` must find it, `optional` runs on an empty one when absent. */
+export type StoreNeed = 'create' | 'existing' | 'optional';
+
+/** `--as-of` as a real calendar date (2027-02-30 is refused, never rolled over to March). */
+export const checkAsOf = (asOf: string | undefined): void => {
+  if (asOf !== undefined && !isIsoDate(asOf)) {
+    throw new TmError('validation_error', `--as-of: expected a calendar date as YYYY-MM-DD, got '${asOf}'.`, { param: 'as_of' });
   }
-  return createContext({ db: globals.db, now: globals.asOf ? `${globals.asOf}T12:00:00.000Z` : undefined });
 };
+
+/**
+ * Opens a context from the global flags; `--as-of` fixes the clock's date for term and deadline
+ * maths. Only commands that create things may create a store: a mistyped `--db` on a read
+ * command is an error, never a new empty store answering "nothing found".
+ */
+export const contextFromGlobals = (globals: GlobalOptions, need: StoreNeed = 'create'): Context => {
+  checkAsOf(globals.asOf);
+  const now = globals.asOf ? `${globals.asOf}T12:00:00.000Z` : undefined;
+  const { dbPath } = loadConfig({ db: globals.db });
+  if (need !== 'create' && !existsSync(dbPath)) {
+    if (need === 'optional') return createContext({ db: ':memory:', now });
+    throw new TmError('not_found', `no store at ${dbPath}; create one with \`tm ingest\`.`, { param: 'db' });
+  }
+  return createContext({ db: globals.db, now });
+};
+
+/** Read operations need an existing store; reference lists and inline computations run without one; writes may create it. */
+const storeNeed = (op: OpDefinition): StoreNeed =>
+  !op.readOnly ? 'create' : op.storeless || op.meter === 'reference' ? 'optional' : 'existing';
 
 const readInputFile = (path: string): Record<string, unknown> => {
   try {
@@ -41,8 +67,10 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
   const globals = command.optsWithGlobals<GlobalOptions & { input?: string }>();
   const mode = outputMode(globals);
   let ctx: Context | null = null;
+  const specs = flagSpecs(op.input, Object.keys(positional), op.cli?.flags);
+  const flagOf = new Map(specs.map((s) => [s.key, s.flag]));
   try {
-    const specs = flagSpecs(op.input, Object.keys(positional), op.cli?.flags);
+    checkAsOf(globals.asOf);
     const raw = {
       ...(globals.input ? readInputFile(globals.input) : {}),
       ...inputFromOptions(specs, command.opts()),
@@ -52,30 +80,43 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
     if (globals.asOf && 'as_of_date' in shape && raw.as_of_date === undefined) raw.as_of_date = globals.asOf;
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
-      const flagOf = new Map(specs.map((s) => [s.key, s.flag]));
       throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));
     }
-    ctx = contextFromGlobals(globals);
+    ctx = contextFromGlobals(globals, storeNeed(op));
     const exported = await EXPORTS[op.name]?.run(ctx, parsed.data, command.opts());
-    if (exported !== undefined && exported !== null) {
-      process.stdout.write(exported);
-      return;
+    if (exported !== undefined && exported !== null) process.stdout.write(exported);
+    else {
+      const output = await op.run(ctx, parsed.data);
+      if (mode.json || !mode.tty) printJson(output);
+      else {
+        tableDefaults.wide = globals.wide === true;
+        await renderHuman(op.name, output);
+        const notice = await NOTICES[op.name]?.(ctx, parsed.data as never);
+        if (notice) ctx.logger.warn(notice);
+      }
     }
-    const output = await op.run(ctx, parsed.data);
-    if (mode.json || !mode.tty) printJson(output);
-    else await renderHuman(op.name, output);
+    const failure = await EXPORTS[op.name]?.check?.(ctx, parsed.data, command.opts());
+    if (failure) {
+      process.stderr.write(`tm: ${failure}\n`);
+      process.exitCode = 1;
+    }
   } catch (err) {
-    process.exitCode = reportError(err, mode);
+    process.exitCode = reportError(withFlagName(err, (key) => flagOf.get(key)), mode);
   } finally {
     if (ctx) await closeContext(ctx);
   }
 };
 
-const addGlobalOptions = (command: Command): Command =>
+/** Commands (with their subcommands) whose results do not depend on the date: no `--as-of` there. */
+const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
+
+const addGlobalOptions = (command: Command, dated = true): Command => {
   command
     .option('--db <path>', 'SQLite store to use (default: $TM_DB, else $TM_HOME/tm.db)')
     .option('--json', 'print JSON instead of a table')
-    .option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)');
+    .option('--wide', 'show every table column in full, however wide the terminal');
+  return dated ? command.option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)') : command;
+};
 
 /**
  * Gives every command the global flags and makes options positional, so each flag belongs to the
@@ -84,14 +125,15 @@ const addGlobalOptions = (command: Command): Command =>
  */
 export const finishProgram = (program: Command): void => {
   addGlobalOptions(program).enablePositionalOptions();
-  const walk = (command: Command): void => {
+  const walk = (command: Command, dated: boolean): void => {
     for (const sub of command.commands) {
-      addGlobalOptions(sub);
+      const subDated = dated && !(command === program && DATELESS.has(sub.name()));
+      addGlobalOptions(sub, subDated);
       if (sub.commands.length > 0) sub.enablePositionalOptions();
-      walk(sub);
+      walk(sub, subDated);
     }
   };
-  walk(program);
+  walk(program, true);
 };
 
 const parseCommand = (spec: string): { words: string[]; args: string[] } => {

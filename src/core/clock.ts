@@ -1,4 +1,4 @@
-// The injectable clock (DESIGN.md "Time"): nothing reads the wall clock except through this.
+// The injectable clock (docs/architecture.md "Time"): nothing reads the wall clock except through this.
 export interface Clock {
   now(): Date;
 }

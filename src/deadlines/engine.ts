@@ -10,7 +10,7 @@ import type { Env } from './env.js';
 import { declarationItem, incontestabilityItem, installmentItem, itemState, occurrence, officeActionItems, type Occurrence } from './occurrences.js';
 import { oppositionWindow } from './opposition.js';
 import { effectiveSettings } from './params.js';
-import { termAssessment, type DeadlineSubject } from './subject.js';
+import { termAssessment, type DeadlineSubject, type TermAssessment } from './subject.js';
 import { anchorOf, currentTerm, cycleOpenAt, type CurrentTerm } from './term.js';
 
 export interface DeriveOptions {
@@ -76,13 +76,15 @@ interface TermResult {
 }
 
 /** The term block and its renewal and restoration rows for one cycle. */
-const termResult = (rule: DeadlineRule, env: Env, t: CurrentTerm, assessed: 'full' | 'restoration_only'): TermResult => {
+const termResult = (rule: DeadlineRule, env: Env, t: CurrentTerm, assessed: Exclude<TermAssessment, 'none'>): TermResult => {
   const { asOf, cal } = env;
   const due = cal.roll(t.due);
   const grace = t.graceEnd ? cal.roll(t.graceEnd).date : null;
   const restoration = t.restorationEnd ? cal.roll(t.restorationEnd).date : null;
   let state = asOf <= due.date ? 'in_term' : grace && asOf <= grace ? 'in_grace' : restoration && asOf <= restoration ? 'in_restoration' : 'renewal_not_on_record';
   if (assessed === 'restoration_only' && state !== 'in_restoration') state = 'not_applicable';
+  // An expired mark is assessed only while it can still be renewed or restored.
+  if (assessed === 'renewable' && state === 'renewal_not_on_record') state = 'not_applicable';
   if (state === 'not_applicable') return { term: t, state: NOT_APPLICABLE, items: [] };
   const key = t.cycle > 0 ? `${rule.rule_id}:${t.cycle}` : `${rule.rule_id}:t${t.termEnd.replace(/-/g, '')}-1`;
   const items: DeadlineItem[] = [
@@ -209,7 +211,7 @@ export const deriveSubject = (subject: DeadlineSubject, asOf: IsoDateString, opt
     return { as_of_date: asOf, expiry_date: null, term: NOT_APPLICABLE, deadlines: { items: [], unsupported: [] }, opposition_window: { supported: false, reason: 'unsupported_office' } };
   }
   const env = makeEnv(catalog, office, subject, asOf, options);
-  const assessed = termAssessment(subject.status);
+  const assessed = termAssessment(subject.status, Boolean(subject.registration_date ?? subject.expiry_date ?? subject.last_renewal_date));
   const items: DeadlineItem[] = [];
   const unsupportedRules: UnsupportedDeadlineRule[] = [];
   let expiry: IsoDateString | null = null;

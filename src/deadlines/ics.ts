@@ -2,6 +2,7 @@
 // one all-day event per row on its rolled due date, a stable UID per occurrence, reminders at
 // configurable offsets, and refresh hints for subscribed calendars. Pure: rows in, string out.
 import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
+import { consequenceText, humanize } from './labels.js';
 import type { DeadlineRow } from './rows.js';
 
 export interface IcsOptions {
@@ -31,6 +32,9 @@ const TYPE_LABEL: Record<string, string> = {
   fee_installment: 'Fee instalment',
 };
 
+/** Rows past their due date say so in the title, so a calendar never shows them as routine. */
+const URGENT: Partial<Record<DeadlineRow['urgency'], string>> = { missed: 'MISSED: ', overdue: 'OVERDUE: ' };
+
 export const eventUid = (row: Pick<DeadlineRow, 'trademark_id' | 'occurrence_key'>, domain: string): string =>
   `${row.trademark_id}:${row.occurrence_key}@${domain}`;
 
@@ -41,11 +45,11 @@ const describe = (row: DeadlineRow): string =>
     `Mark: ${row.mark_text ?? '(no mark text)'}`,
     `Number: ${row.office_code} ${row.registration_number ?? row.application_number}${row.registration_number ? ` (application ${row.application_number})` : ''}`,
     `Office: ${row.office_code}`,
-    `Rule: ${row.rule_name ?? row.rule_id} [${row.rule_id}]`,
+    `Rule: ${row.rule_name ?? humanize(row.type)}`,
     `Window: ${row.window_opens_date ?? 'open now'} to ${row.due_date}${row.grace_expiry_date ? `; late (grace) until ${row.grace_expiry_date}` : ''}`,
     row.roll_reason ? `Moved from ${row.roll_reason.from}: ${row.roll_reason.skipped.map((s) => `${s.date} ${s.reason}`).join('; ')}` : null,
-    `If missed: ${row.consequence_if_missed ?? 'not stated'}`,
-    `State as of ${row.as_of_date}: ${row.state}`,
+    `If missed: ${consequenceText(row.consequence_if_missed)}`,
+    `State as of ${row.as_of_date}: ${humanize(row.state)}`,
     `Trademark: ${row.trademark_id}`,
   ]
     .filter((l): l is string => l !== null)
@@ -108,7 +112,7 @@ export const buildDeadlinesIcs = (rows: Iterable<DeadlineRow>, options: IcsOptio
       start: utcDate(row.due_date),
       end: new Date(utcDate(row.due_date).getTime() + DAY_MS),
       allDay: true,
-      summary: `${label} due: ${row.mark_text ?? row.application_number} (${row.office_code} ${row.registration_number ?? row.application_number})`,
+      summary: `${URGENT[row.urgency] ?? ''}${label} due: ${row.mark_text ?? row.application_number} (${row.office_code} ${row.registration_number ?? row.application_number})`,
       description: describe(row),
     });
     for (const days of options.alarmDays ?? DEFAULT_ALARM_DAYS) {

@@ -2,12 +2,12 @@
 // with the mark's identity and an urgency bucket relative to the as-of date.
 import { z } from 'zod';
 import { daysBetween } from '../core/dates.js';
-import { DeadlineItem, type Derived } from '../core/schemas/derived.js';
+import { DeadlineItem, type Derived, type UnsupportedDeadlineRule } from '../core/schemas/derived.js';
 import { IsoDate } from '../core/schemas/parts.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { Catalog } from './catalog.js';
 
-export const Urgency = z.enum(['missed', 'overdue', 'due_7', 'due_30', 'due_90', 'later', 'none']);
+export const Urgency = z.enum(['missed', 'overdue', 'due_7', 'due_30', 'due_90', 'later', 'none', 'unknown']);
 export type Urgency = z.infer<typeof Urgency>;
 
 export const DeadlineRow = DeadlineItem.extend({
@@ -23,12 +23,17 @@ export const DeadlineRow = DeadlineItem.extend({
   days_left: z.number().int().nullable().describe('Days from the as-of date to due_date; negative when past'),
   urgency: Urgency,
   as_of_date: IsoDate,
+  unsupported_reason: z
+    .string()
+    .nullable()
+    .describe('Why this rule could not be computed for the mark (urgency unknown); null on a computed row'),
 });
 export type DeadlineRow = z.infer<typeof DeadlineRow>;
 
 /**
  * missed: every window passed; overdue: past the due date but still in grace; due_N: due within
- * N days; later: due further out; none: no deadline (optional filings such as US §15).
+ * N days; later: due further out; none: no deadline (optional filings such as US §15); unknown:
+ * the rule could not be computed (see unsupported_reason).
  */
 export const urgencyOf = (item: Pick<DeadlineItem, 'state' | 'due_date'>, asOf: string): { urgency: Urgency; days: number | null } => {
   if (!item.due_date) return { urgency: 'none', days: null };
@@ -62,6 +67,47 @@ export const toDeadlineRow = (record: TrademarkRecord, derived: Derived, item: D
     days_left: days,
     urgency,
     as_of_date: derived.as_of_date,
+    unsupported_reason: null,
+  };
+};
+
+/** Why a rule lacks its anchor: the field is absent, or holds a date that is not a calendar date. */
+const missingReason = (record: TrademarkRecord, field: string | null): string => {
+  const value = field ? (record as unknown as Record<string, unknown>)[field] : undefined;
+  if (typeof value === 'string' && value !== '') return `${field} '${value}' is not a calendar date`;
+  return field ? `no ${field} on record` : 'a date the record lacks';
+};
+
+/**
+ * A row for a rule the engine could not run for want of an office date, so a docket never drops
+ * a mark silently: no due date, urgency `unknown`, and the reason.
+ */
+export const unsupportedRow = (record: TrademarkRecord, derived: Derived, u: UnsupportedDeadlineRule, catalog: Catalog): DeadlineRow => {
+  const rule = catalog.rules.get(u.rule_id);
+  return {
+    object: 'deadline' as const,
+    occurrence_key: `${u.rule_id}:unsupported`,
+    rule_id: u.rule_id,
+    type: (rule?.type ?? 'renewal') as DeadlineRow['type'],
+    due_date: null,
+    unrolled_due_date: null,
+    window_opens_date: null,
+    grace_expiry_date: null,
+    state: 'not_applicable',
+    roll_reason: null,
+    consequence_if_missed: u.consequence_if_missed,
+    trademark_id: record.id,
+    mark_text: record.mark_text,
+    office_code: record.office_code,
+    application_number: record.application_number,
+    registration_number: record.registration_number,
+    owner_names: record.owners.map((o) => o.name),
+    rule_name: rule?.name ?? null,
+    expiry_date: record.expiry_date ?? derived.expiry_date,
+    days_left: null,
+    urgency: 'unknown',
+    as_of_date: derived.as_of_date,
+    unsupported_reason: `cannot compute: ${missingReason(record, u.missing_field)}`,
   };
 };
 

@@ -3,7 +3,7 @@
 // by `subjectFromRecord`, which reads renewals and declarations from the office's event codes.
 import { z } from 'zod';
 import { isIsoDate } from '../core/dates.js';
-import { IsoDate as IsoDateFormat } from '../core/schemas/parts.js';
+import { IsoDate } from '../core/schemas/parts.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { RecordKind } from './catalog-schema.js';
 import type { OfficeRuleSet } from './catalog-schema.js';
@@ -19,8 +19,6 @@ export const FilingType = z.enum([
 ]);
 export type FilingType = z.infer<typeof FilingType>;
 
-/** A real calendar date (2025-02-30 is refused, not rolled over). */
-const IsoDate = IsoDateFormat.refine(isIsoDate, 'not a calendar date');
 const date = IsoDate.nullable().optional();
 
 export const DeadlineSubjectInput = z.object({
@@ -50,19 +48,32 @@ export const DeadlineSubjectInput = z.object({
 export type DeadlineSubjectInput = z.input<typeof DeadlineSubjectInput>;
 export type DeadlineSubject = z.output<typeof DeadlineSubjectInput>;
 
-export type TermAssessment = 'full' | 'restoration_only' | 'none';
+/**
+ * full: a live registration (term, declarations, Office actions); renewable: the office shows it
+ * expired, so only its renewal grace and restoration windows are assessed, while they last;
+ * restoration_only: cancelled or the like, assessed only while restorable; none: no term.
+ */
+export type TermAssessment = 'full' | 'renewable' | 'restoration_only' | 'none';
 
 const DEAD_RESTORABLE = /cancel|revok|invalid|surrender|lapse|remov/;
 const DEAD_RENEWABLE = /expir/;
+/** Applications that died before registration: no term ever ran. */
+const NEVER_REGISTERED = /abandon|refus|reject|withdr|oppos/;
 
-/** How far the term of a mark in this status is assessed (spec §2.7, last paragraph). */
-export const termAssessment = (status: DeadlineSubject['status']): TermAssessment => {
+/**
+ * How far the term of a mark in this status is assessed (spec §2.7, last paragraph: an expired
+ * mark only while it can still be renewed or restored, a cancelled one only while restorable). An
+ * inactive status naming no cause, on a mark that was registered, counts as expired.
+ */
+export const termAssessment = (status: DeadlineSubject['status'], registered = false): TermAssessment => {
   if (status === undefined) return 'full';
   const { primary, stage } = typeof status === 'string' ? inferPrimary(status) : { primary: status.primary, stage: status.stage ?? '' };
   const s = stage.toLowerCase();
   if (primary === 'active') return 'full';
-  if (primary === 'inactive') return DEAD_RENEWABLE.test(s) ? 'full' : DEAD_RESTORABLE.test(s) ? 'restoration_only' : 'none';
-  return 'none';
+  if (primary !== 'inactive') return 'none';
+  if (DEAD_RENEWABLE.test(s)) return 'renewable';
+  if (DEAD_RESTORABLE.test(s)) return 'restoration_only';
+  return registered && !NEVER_REGISTERED.test(s) ? 'renewable' : 'none';
 };
 
 export const inferPrimary = (value: string): { primary: string; stage: string } => {

@@ -171,8 +171,17 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   return jsonResponse(text, 200, { ETag: etag });
 };
 
+/** `Accept: text/calendar` on a GET whose path has an `.ics` twin producing a calendar (`/v1/deadlines`). */
+const calendarTwin = (route: Route, routes: readonly Route[]): Route | null =>
+  route.method !== 'GET'
+    ? null
+    : (routes.find((r) => r.method === 'GET' && r.path === `${route.path}.ics` && r.current?.http?.produces?.startsWith('text/calendar')) ?? null);
+
 export const mountRoutes = (app: Hono<HttpEnv>, routes: readonly Route[], deps: RouteDeps): void => {
   for (const route of routes) {
-    app.on(route.method, honoPath(route.path), (c) => handle(route, deps, c));
+    const twin = calendarTwin(route, routes);
+    app.on(route.method, honoPath(route.path), (c) =>
+      handle(twin && /\btext\/calendar\b/i.test(c.req.header('accept') ?? '') ? twin : route, deps, c),
+    );
   }
 };

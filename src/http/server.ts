@@ -146,28 +146,30 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
   });
 
   let server: Server | null = null;
-  const prune = (): void => {
-    pruneAccountData(ctx).catch((err: unknown) => ctx.logger.warn(`pruning account data failed: ${String(err)}`));
-  };
+  // Never after shutdown has begun: the store may already be closed by then.
+  const prune = (): Promise<void> =>
+    draining ? Promise.resolve() : pruneAccountData(ctx).then(() => undefined, (err: unknown) => ctx.logger.warn(`pruning account data failed: ${String(err)}`));
   let pruner: NodeJS.Timeout | null = null;
 
   return {
     app,
     services,
-    listen: (port, host = '127.0.0.1') =>
-      new Promise((resolve, reject) => {
+    listen: async (port, host = '127.0.0.1') => {
+      // The first prune runs before the port opens, not beside the first requests (or a shutdown).
+      await prune();
+      return new Promise((resolve, reject) => {
         const s = serve({ fetch: app.fetch, port, hostname: host }, (info: AddressInfo) => {
           resolve({ host, port: info.port, url: `http://${host.includes(':') ? `[${host}]` : host}:${info.port}` });
         }) as Server;
         // Longer than clients' own idle timeouts (undici: 4 s), so a client never reuses a socket
         // the server is closing at that moment; shutdown closes idle sockets itself.
         s.keepAliveTimeout = KEEP_ALIVE_MS;
-        setImmediate(prune);
-        pruner = setInterval(prune, PRUNE_EVERY_MS);
+        pruner = setInterval(() => void prune(), PRUNE_EVERY_MS);
         pruner.unref();
         s.once('error', reject);
         server = s;
-      }),
+      });
+    },
     shutdown: async () => {
       draining = true;
       if (pruner) clearInterval(pruner);

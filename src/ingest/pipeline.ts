@@ -5,6 +5,7 @@ import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { UpsertOutcome } from '../store/trademark-repo.js';
 import { applyAssignments } from '../parties/apply-assignments.js';
 import { TmError } from '../errors.js';
+import { evaluateAfterIngest } from '../monitor/evaluate.js';
 import { projectChanges } from '../monitor/projector.js';
 import type { Context } from '../context.js';
 import { statSync } from 'node:fs';
@@ -31,6 +32,13 @@ export interface IngestOptions {
   parseInWorker?: boolean;
   onProgress?: (progress: IngestProgress) => void;
   onSkip?: (skipped: SkippedRecord) => void;
+  /**
+   * A bulk backfill (`tm ingest --backfill`): its changes raise no watch alerts. The first load of
+   * an office is always treated as one (spec §6.1).
+   */
+  backfill?: boolean;
+  /** Evaluate the watches after the changes commit (default true); false leaves them to `tm watches run`. */
+  evaluate?: boolean;
 }
 
 export interface IngestSummary {
@@ -44,6 +52,8 @@ export interface IngestSummary {
   stale: number;
   skipped: number;
   events: number;
+  /** Watch alerts raised by this run's changes. */
+  alerts: number;
   indexed: number;
   skipped_records: SkippedRecord[];
   failed_files: { file: string; type: string; detail: string }[];
@@ -89,7 +99,7 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   const t0 = performance.now();
   const batchSize = options.batchSize ?? 10_000;
   const summary: IngestSummary = {
-    files: 0, records: 0, assignments: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, indexed: 0,
+    files: 0, records: 0, assignments: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, alerts: 0, indexed: 0,
     skipped_records: [], failed_files: [], duration_ms: 0, records_per_second: 0,
   };
   const perOffice = new Map<string, number>();
@@ -98,6 +108,8 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   let lastProgress = 0;
   const occurredAt = new Date(started).toISOString();
 
+  const syncedOffices = new Set((await ctx.store.offices.syncs()).keys());
+  const watchEligible = (r: TrademarkRecord): boolean => !options.backfill && syncedOffices.has(r.office_code);
   const count = (outcome: Omit<UpsertOutcome, 'stale' | 'events'> & Partial<UpsertOutcome>): void => {
     summary.inserted += outcome.inserted;
     summary.updated += outcome.updated;
@@ -116,7 +128,7 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
       if (moved) summary.events += moved.events.length;
     }
     if (batch.length === 0) return;
-    const outcome = await ctx.store.trademarks.upsert(batch, occurredAt);
+    const outcome = await ctx.store.trademarks.upsert(batch, occurredAt, watchEligible);
     count(outcome);
     for (const r of batch) perOffice.set(r.office_code, (perOffice.get(r.office_code) ?? 0) + 1);
     const assigned = await ctx.store.assignments.marksWithAssignments(batch.map((r) => r.id));
@@ -177,6 +189,8 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, occurredAt);
   // The organizations' ledgers and webhook outboxes, from the change events just committed.
   await projectChanges(ctx.store);
+  // Watch alerts from the same changes, after they committed; a failure leaves the ingest standing.
+  if (options.evaluate !== false) summary.alerts = (await evaluateAfterIngest(ctx))?.alerts.length ?? 0;
   // Waits for a sync another process runs (tm serve at start), then indexes what is left.
   summary.indexed = (await ctx.index.sync({ wait: true })).indexed;
   summary.duration_ms = Math.round(performance.now() - t0);

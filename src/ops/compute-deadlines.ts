@@ -51,6 +51,7 @@ export const computeDeadlines = defineOp({
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
+  storeless: true,
   http: { method: 'POST', path: '/v1/deadlines/compute' },
   cli: { command: 'deadlines compute' },
   input: ComputeDeadlinesInput,

@@ -1,4 +1,4 @@
-// The operation definition (DESIGN.md "One operation, three surfaces"): one object per public
+// The operation definition (docs/architecture.md "One operation, three surfaces"): one object per public
 // operation, from which the CLI, HTTP routes, MCP tools and the OpenAPI document are built.
 import type { z } from 'zod';
 import type { Context } from '../context.js';
@@ -36,6 +36,8 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
    * `flags` maps a CLI flag name to an input key where they differ, e.g. `{ office: 'offices' }`.
    */
   cli?: { command: string; flags?: Record<string, string> };
+  /** Reads no stored marks (inline computation): the CLI runs it even where no store exists yet. */
+  storeless?: boolean;
   input: I;
   output: O;
   run: (ctx: Context, input: z.infer<I>) => Promise<z.infer<O>>;

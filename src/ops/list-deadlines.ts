@@ -7,19 +7,21 @@ import { listEnvelope } from '../core/schemas/envelope.js';
 import { IsoDate } from '../core/schemas/parts.js';
 import type { Context } from '../context.js';
 import { getCatalog } from '../deadlines/catalog.js';
+import { buildDeadlinesIcs } from '../deadlines/ics.js';
 import { computeDerived } from '../deadlines/derive.js';
-import { compareRows, DeadlineRow, matchesUrgency, toDeadlineRow } from '../deadlines/rows.js';
+import { compareRows, DeadlineRow, matchesUrgency, toDeadlineRow, unsupportedRow } from '../deadlines/rows.js';
 import { TmError } from '../errors.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
 import type { TrademarkFilter } from '../store/trademark-repo.js';
 import { defineOp } from './define-op.js';
 import { requirePortfolio } from './monitor/portfolio-crud.js';
+import { resolveOfficeCodes } from './reference/data.js';
 
 const list = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean));
 
-const URGENCY = /^(missed|overdue|later|none|due_\d{1,4})$/;
+const URGENCY = /^(missed|overdue|later|none|unknown|due_\d{1,4})$/;
 
 export const DeadlineFilters = z.object({
   as_of_date: IsoDate.optional().describe('Compute as of this date (default: today)'),
@@ -28,7 +30,7 @@ export const DeadlineFilters = z.object({
   owner: list.optional().describe('Owner ids (own_…), entity ids (ent_…) or part of an owner name'),
   due_before: IsoDate.optional().describe('Only rows due on or before this date'),
   due_after: IsoDate.optional().describe('Only rows due on or after this date'),
-  urgency: list.optional().describe('missed, overdue, due_7, due_30, due_90 (any due_N: within N days), later, none'),
+  urgency: list.optional().describe('missed, overdue, due_7, due_30, due_90 (any due_N: within N days), later, none, unknown (rules that cannot be computed)'),
   type: list.optional().describe('Deadline types, e.g. renewal,declaration_of_use'),
   include_missed: z.boolean().optional().describe('Also list rows whose every window has passed (implied by urgency=missed)'),
   portfolio_id: z.string().optional().describe('Only the marks of this portfolio (ptf_…)'),
@@ -40,12 +42,12 @@ const storeFilter = (f: DeadlineFilters): { filter: TrademarkFilter; ownerNames:
     if (!id.startsWith('tm_')) throw new TmError('id_type_mismatch', `ids: '${id}' is not a trademark id.`, { param: 'ids', suggestion: 'Trademark ids start with tm_.' });
   }
   for (const u of f.urgency ?? []) {
-    if (!URGENCY.test(u)) throw new TmError('validation_error', `urgency: unknown value '${u}'.`, { param: 'urgency', suggestion: 'Use missed, overdue, due_30, due_90, later or none.' });
+    if (!URGENCY.test(u)) throw new TmError('validation_error', `urgency: unknown value '${u}'.`, { param: 'urgency', suggestion: 'Use missed, overdue, due_30, due_90, later, none or unknown.' });
   }
   const owners = f.owner ?? [];
   return {
     filter: {
-      offices: f.office?.map((o) => o.toUpperCase()),
+      offices: resolveOfficeCodes(f.office, 'office'),
       ids: f.ids,
       ownerIds: owners.filter((o) => o.startsWith('own_')),
       entityIds: owners.filter((o) => o.startsWith('ent_')),
@@ -75,9 +77,28 @@ export async function* collectDeadlineRows(ctx: Context, f: DeadlineFilters): As
         if (f.urgency?.length && !f.urgency.some((u) => matchesUrgency(row, u))) continue;
         yield row;
       }
+      // A mark whose rule cannot run is listed with the reason, whatever the due window asked for.
+      for (const u of derived.deadlines.unsupported) {
+        if (u.reason !== 'requires_office_date') continue;
+        const row = unsupportedRow(record, derived, u, catalog);
+        if (f.type?.length && !f.type.includes(row.type)) continue;
+        if (f.urgency?.length && !f.urgency.some((w) => matchesUrgency(row, w))) continue;
+        yield row;
+      }
     }
   }
 }
+
+/**
+ * Every row matching the filters (all pages) as an iCalendar feed. DTSTAMP is the as-of day, so the
+ * feed and its ETag stay the same between a calendar client's polls until the rows change.
+ */
+export const deadlinesIcs = async (ctx: Context, f: DeadlineFilters, name?: string): Promise<string> => {
+  const asOf = f.as_of_date ?? today(ctx.clock);
+  const rows: DeadlineRow[] = [];
+  for await (const row of collectDeadlineRows(ctx, { ...f, as_of_date: asOf })) rows.push(row);
+  return buildDeadlinesIcs(rows.sort(compareRows), { domain: ctx.config.serviceDomain, stamp: new Date(`${asOf}T00:00:00Z`), name });
+};
 
 export const listDeadlines = defineOp({
   name: 'list_deadlines',
@@ -119,5 +140,26 @@ export const listDeadlines = defineOp({
       livemode: ctx.org?.livemode ?? true,
       request_id: ctx.requestId,
     };
+  },
+});
+
+export const getDeadlinesIcs = defineOp({
+  name: 'get_deadlines_ics',
+  summary: 'The deadlines of a query as an iCalendar feed',
+  description:
+    'Every deadline row matching the list_deadlines filters (all pages) as an RFC 5545 calendar: one all-day event per row with reminders, UID `tm_<id>:<occurrence_key>@<domain>`. Also served for `GET /v1/deadlines` with `Accept: text/calendar`, so a calendar client can subscribe to a docket query.',
+  scope: 'trademarks:read',
+  meter: 'read',
+  readOnly: true,
+  http: { method: 'GET', path: '/v1/deadlines.ics', produces: 'text/calendar; charset=utf-8' },
+  // limit and cursor are taken and ignored, so the JSON query's own URL also works as a feed.
+  input: DeadlineFilters.extend({
+    limit: z.number().int().min(1).max(100).optional().describe('Ignored: a feed holds every matching row'),
+    cursor: z.string().optional().describe('Ignored: a feed holds every matching row'),
+  }).strict(),
+  output: z.object({ content_type: z.literal('text/calendar'), body: z.string().describe('The iCalendar text') }),
+  run: async (ctx, input) => {
+    const { limit: _limit, cursor: _cursor, ...filters } = input;
+    return { content_type: 'text/calendar' as const, body: await deadlinesIcs(ctx, filters) };
   },
 });

@@ -4,7 +4,7 @@ import type { OpDefinition } from './define-op.js';
 import { getTrademark } from './get-trademark.js';
 import { computeDeadlines } from './compute-deadlines.js';
 import { listDeadlineRules } from './list-deadline-rules.js';
-import { listDeadlines } from './list-deadlines.js';
+import { getDeadlinesIcs, listDeadlines } from './list-deadlines.js';
 import { getStats } from './get-stats.js';
 import { listDesignCodes } from './list-design-codes.js';
 import { listEventTypes } from './list-event-types.js';
@@ -61,6 +61,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   listJurisdictions,
   getStats,
   listDeadlines,
+  getDeadlinesIcs,
   computeDeadlines,
   listDeadlineRules,
   batchGetTrademarks,

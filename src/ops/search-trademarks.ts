@@ -13,6 +13,7 @@ import { flattenFilters, SearchInput, toRequest, type SearchRequest } from '../s
 import { relevance, RANKING_VERSION, via } from '../search/score.js';
 import type { RankOrder, RankedHit } from '../search/search-index.js';
 import { defineOp } from './define-op.js';
+import { resolveOfficeCodes } from './reference/data.js';
 import { toRow } from './rows.js';
 
 /** Relevance-ranked or sorted results stop here (spec §8). */
@@ -104,6 +105,8 @@ export const searchTrademarks = defineOp({
     const day = today(ctx.clock);
     const { input, deprecations } = translateLegacy(raw, day);
     const req = toRequest(flattenFilters(input));
+    resolveOfficeCodes(req.filter.offices, 'offices');
+    resolveOfficeCodes(req.filter.exclude?.offices, 'exclude.offices');
     const warnings: Warning[] = [];
     const lag = await ctx.index.lag();
     // A search never catches the index up (that would make a reader write): it reports the lag.

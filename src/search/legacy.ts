@@ -11,7 +11,7 @@ export interface Deprecation {
   sunset: string;
 }
 
-const STRATEGY_CHANNELS: Record<string, string[]> = {
+export const STRATEGY_CHANNELS: Record<string, string[]> = {
   exact: ['identical', 'lookalike'],
   fuzzy: ['fuzzy', 'embedded', 'lookalike'],
   phonetic: ['phonetic'],

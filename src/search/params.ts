@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { TmError } from '../errors.js';
 import type { Channel } from './analyze.js';
+import { isIsoDate } from '../core/dates.js';
 import { compact } from './normalize.js';
 import { DATE_FIELDS, restricts, type DateField, type DateOp, type SearchFilter, type TextFilter } from '../store/search-repo.js';
 
@@ -125,7 +126,7 @@ const prefixed = (param: string, v: unknown, prefix: string): string[] =>
 
 const date = (param: string, v: unknown): string => {
   const s = String(v);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || Number.isNaN(Date.parse(`${s}T00:00:00Z`))) throw bad(param, `expected a date as YYYY-MM-DD, got '${s}'.`);
+  if (!isIsoDate(s)) throw bad(param, `expected a calendar date as YYYY-MM-DD, got '${s}'.`);
   return s;
 };
 

@@ -75,15 +75,37 @@ export const hasIndexes = (db: Db, statements: readonly string[]): boolean => {
 
 const version = (db: Db): number => db.pragma('user_version', { simple: true }) as number;
 
+/**
+ * Applies every migration not yet recorded in `schema_migrations`. Version ranges are handed out
+ * per area, so a store may have met a higher version before a lower one existed: `user_version`
+ * alone would skip the lower one. A store from before this table records the versions up to its
+ * `user_version` that apply cleanly as already there (their first statement fails on the existing
+ * objects, and each migration is one transaction, so nothing half-applies).
+ */
 const migrate = (db: Db): void => {
+  const recorded = (): Set<number> =>
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() === undefined
+      ? new Set()
+      : new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   // A current store is only read here, so opening one never takes the write lock.
-  if (version(db) >= MIGRATIONS[MIGRATIONS.length - 1]!.version) return;
+  if (MIGRATIONS.every((m) => recorded().has(m.version))) return;
+  const before = version(db);
+  const mark = (v: number): void => {
+    db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)');
+    db.prepare('INSERT OR IGNORE INTO schema_migrations (version) VALUES (?)').run(v);
+  };
   for (const m of MIGRATIONS) {
-    writeTransaction(db, () => {
-      // Checked under the write lock: another process may have applied it meanwhile.
-      if (version(db) >= m.version) return;
-      db.exec(m.sql);
-      db.pragma(`user_version = ${m.version}`);
-    })();
+    try {
+      writeTransaction(db, () => {
+        // Checked under the write lock: another process may have applied it meanwhile.
+        if (recorded().has(m.version)) return;
+        db.exec(m.sql);
+        mark(m.version);
+        if (m.version > version(db)) db.pragma(`user_version = ${m.version}`);
+      })();
+    } catch (err) {
+      if (m.version > before || !/already exists|duplicate column/.test((err as Error).message)) throw err;
+      writeTransaction(db, () => mark(m.version))();
+    }
   }
 };

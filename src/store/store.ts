@@ -5,9 +5,11 @@ import { createAuthRepo } from './auth-repo.js';
 import { createEntityRepo } from './entity-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createLedgerRepo } from './ledger-repo.js';
+import { createMonitorRepo } from './monitor-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
 import { createPortfolioRepo } from './portfolio-repo.js';
+import { createWatchRepo } from './watch-repo.js';
 import { createScreeningRepo } from './screening-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo } from './trademark-repo.js';
@@ -28,6 +30,8 @@ export const openStore = (path: string) => {
     screenings: createScreeningRepo(db),
     ledger: createLedgerRepo(db),
     webhooks: createWebhookRepo(db),
+    watches: createWatchRepo(db),
+    monitors: createMonitorRepo(db),
     /** A cheap round trip, for readiness probes. */
     async ping(): Promise<void> {
       db.prepare('SELECT 1').get();

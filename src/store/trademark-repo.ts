@@ -9,7 +9,8 @@ import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { createLeases } from './lease.js';
 import { createIndexes, dropIndexes, hasIndexes, loadPragmas, writeTransaction, type Db } from './sqlite.js';
 
-export interface LedgerEvent extends RecordChange {
+export interface LedgerEvent extends Omit<RecordChange, 'type'> {
+  type: RecordChange['type'] | 'trademark.created';
   id: string;
   trademark_id: string;
   occurred_at: string;
@@ -79,7 +80,7 @@ export const createTrademarkRepo = (db: Db) => {
     'INSERT OR IGNORE INTO trademark_owners (trademark_id, owner_id, entity_id, name) VALUES (?, ?, ?, ?)',
   );
   const insertEvent = db.prepare(
-    'INSERT INTO events (id, trademark_id, type, payload, occurred_at, source_date) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO events (id, trademark_id, type, payload, occurred_at, source_date, watch_eligible) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const maxSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
   const byId = db.prepare<[string], { record: string }>('SELECT record FROM trademarks WHERE id = ?');
@@ -104,7 +105,9 @@ export const createTrademarkRepo = (db: Db) => {
     for (const o of r.owners) insertOwner.run(r.id, o.owner_id, entities.of(o), o.name);
   };
 
-  const upsertBatch = writeTransaction(db, (records: TrademarkRecord[], occurredAt: string): UpsertOutcome => {
+  const CREATED = JSON.stringify({ type: 'trademark.created', changed_fields: [], changes: {}, diff: [] });
+
+  const upsertBatch = writeTransaction(db, (records: TrademarkRecord[], occurredAt: string, watchEligible: (r: TrademarkRecord) => boolean): UpsertOutcome => {
     const outcome: UpsertOutcome = { inserted: 0, updated: 0, unchanged: 0, stale: 0, events: [] };
     let seq = (maxSeq.get()?.seq ?? 0) + 1;
     const known = new Map(selectHashes.all(JSON.stringify(records.map((r) => r.id))).map((row) => [row.id, row]));
@@ -116,6 +119,12 @@ export const createTrademarkRepo = (db: Db) => {
         writeSides(r, true);
         known.set(r.id, { id: r.id, content_hash: stored.hash, source_date: r.source_date });
         outcome.inserted++;
+        // A new mark is a change only on a watch-eligible run; a backfill stores no creation events.
+        if (watchEligible(r)) {
+          const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, type: 'trademark.created', changed_fields: [], changes: {}, diff: [] };
+          insertEvent.run(event.id, r.id, event.type, CREATED, occurredAt, r.source_date, 1);
+          outcome.events.push(event);
+        }
         continue;
       }
       if (existing.content_hash === stored.hash) {
@@ -133,7 +142,7 @@ export const createTrademarkRepo = (db: Db) => {
       outcome.updated++;
       if (!change) continue;
       const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, ...change };
-      insertEvent.run(event.id, r.id, event.type, JSON.stringify(change), occurredAt, r.source_date);
+      insertEvent.run(event.id, r.id, event.type, JSON.stringify(change), occurredAt, r.source_date, watchEligible(r) ? 1 : 0);
       outcome.events.push(event);
     }
     return outcome;
@@ -212,8 +221,12 @@ export const createTrademarkRepo = (db: Db) => {
       createIndexes(db, SECONDARY_INDEXES);
       return true;
     },
-    async upsert(records: TrademarkRecord[], occurredAt: string): Promise<UpsertOutcome> {
-      return upsertBatch(records, occurredAt);
+    /**
+     * `watchEligible` says whether a record's changes may raise watch alerts (spec §6.1: not on a
+     * backfill); without it nothing is eligible, so direct loads (tests, tools) never alert.
+     */
+    async upsert(records: TrademarkRecord[], occurredAt: string, watchEligible: (r: TrademarkRecord) => boolean = () => false): Promise<UpsertOutcome> {
+      return upsertBatch(records, occurredAt, watchEligible);
     },
     async get(ids: readonly string[]): Promise<Map<string, TrademarkRecord>> {
       const found = new Map<string, TrademarkRecord>();

@@ -23,4 +23,13 @@ describe('tm demo', () => {
     const again = await execa('node', ['bin/tm.js', 'stats', '--db', db, '--json']);
     expect(JSON.parse(again.stdout).total).toBeGreaterThan(50);
   });
+
+  it('with --json prints one JSON document of the same steps', async () => {
+    const r = await execa('node', ['bin/tm.js', 'demo', '--json', '--db', join(dir, 'demo-json.db')], { env: { TM_NOW: '2026-11-22T12:00:00.000Z' }, reject: false });
+    expect(r.exitCode).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc).toMatchObject({ object: 'demo', stats: { total: expect.any(Number) }, trademark: { office_code: 'US' } });
+    expect(doc.ingest.records).toBeGreaterThan(50);
+    expect(doc.sound_alikes.data.map((h: { mark_text: string }) => h.mark_text)).toContain('PYTHON');
+  });
 });

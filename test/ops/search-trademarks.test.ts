@@ -235,9 +235,11 @@ describe('tm search TTY view', () => {
   it('renders mark, office, tier, score and the next-page cursor', async () => {
     const out = await search({ q: 'PLAY', limit: 2 });
     const text = await renderSearchTty(out);
-    expect(text).toContain('MARK');
+    expect(text).toMatch(/^Mark\s+Office\s+Number/);
     expect(text).toContain(out.data[0]!.mark_text!);
-    expect(text).toContain(out.data[0]!.match!.tier);
+    // The tier in words: near_identical reads "Near identical".
+    const tier = out.data[0]!.match!.tier;
+    expect(text).toContain(tier.charAt(0).toUpperCase() + tier.slice(1).replace(/_/g, ' '));
     expect(text).toContain(`--cursor ${out.pagination.cursor}`);
   });
 

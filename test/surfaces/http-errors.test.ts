@@ -25,6 +25,18 @@ const expectError = async (res: Response, status: number, type: string): Promise
 };
 
 describe('400 validation_error', () => {
+  it('an impossible calendar date, on search and deadlines alike, names its parameter', async () => {
+    for (const [path, param] of [
+      ['/v1/trademarks?offices=US&filing_date_gte=2027-02-30', 'filing_date_gte'],
+      ['/v1/deadlines?as_of_date=2027-02-30', 'as_of_date'],
+      ['/v1/deadlines?due_before=2027-13-45', 'due_before'],
+    ] as const) {
+      const e = await expectError(await f.call(path), 400, 'validation_error');
+      expect(e.param).toBe(param);
+      expect(e.detail).toMatch(/calendar date/);
+    }
+  });
+
   it('a bad date', async () => {
     const e = await expectError(await f.call('/v1/trademarks?offices=US&filing_date_gte=2020-13-45'), 400, 'validation_error');
     expect(e.param).toBe('filing_date_gte');

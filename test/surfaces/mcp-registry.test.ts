@@ -24,6 +24,7 @@ describe('MCP tools from the registry', () => {
 
   it('keeps write and CLI-only operations out', () => {
     for (const op of OPERATIONS.filter((o) => (!o.readOnly && o.mcpTool !== true) || o.local)) expect(byName.has(op.name)).toBe(false);
+    for (const name of ['tm_watches_create', 'tm_watches_update', 'tm_watches_delete', 'pause_watch', 'resume_watch']) expect(byName.has(name)).toBe(true);
   });
 
   for (const tool of tools) {

@@ -89,7 +89,9 @@ describe('ICS feed', () => {
     expect(renewal?.summary).toBe('Renewal and declaration of use due: ACME; Widgets, "Deluxe" \\ Co (US R-tm_us02)');
     expect(renewal?.description).toContain('Window: 2025-05-17 to 2026-05-18; late (grace) until 2026-11-17');
     expect(renewal?.description).toContain('Moved from 2026-05-17: 2026-05-17 Sunday');
-    expect(renewal?.description).toContain('If missed: cancellation_of_registration');
+    // Human words in a calendar; rule ids and slugs stay in the JSON.
+    expect(renewal?.description).toContain('If missed: the registration is cancelled');
+    expect(renewal?.description).not.toMatch(/us_renewal|cancellation_of_registration|not_open/);
     const jp = events.map((v) => new ICAL.Event(v)).find((e) => e.uid.startsWith('tm_jp02:jp_second_half_fee'));
     expect(jp?.summary).toContain('ソニー株式会社の非常に長い商標名称テスト😀ÄÖÜ');
   });

@@ -364,3 +364,45 @@ describe('bad dates', () => {
     expect(d.deadlines.unsupported[0]).toMatchObject({ rule_id: 'us_renewal', reason: 'requires_office_date' });
   });
 });
+
+describe('marks the office shows as expired (issue 14, point 5)', () => {
+  it('an inactive registered mark is assessed through its grace, and not after its last window', () => {
+    // US: T 2015-03-02 + 10 y = 2025-03-02 (Sun); 6 months' grace, no restoration.
+    const us = (asOf: string) => derive({ office_code: 'US', status: 'inactive', registration_date: '2015-03-02' }, asOf);
+    expect(us('2025-06-01').term).toMatchObject({ state: 'in_grace', grace_expiry_date: '2025-09-02' });
+    expect(row(us('2025-06-01'), 'us_renewal')?.state).toBe('in_grace');
+    expect(us('2026-01-01').term.state).toBe('not_applicable');
+    expect(us('2026-01-01').deadlines.items).toEqual([]);
+  });
+
+  it('an expired EU mark is assessed through restoration (Art 104: within a year of expiry)', () => {
+    const em = derive({ office_code: 'EM', status: { primary: 'inactive', stage: 'expired' }, filing_date: '2015-06-12', registration_date: '2015-10-01' }, '2026-01-15');
+    expect(em.term.state).toBe('in_restoration');
+    expect(em.term.restoration_expiry_date).toBe('2026-06-12');
+  });
+
+  it('an application that died unregistered has no term, whatever its dates', () => {
+    expect(derive({ office_code: 'US', status: { primary: 'inactive', stage: 'abandoned' }, registration_date: '2015-03-02' }, '2025-06-01').term.state).toBe('not_applicable');
+    expect(derive({ office_code: 'EM', status: 'inactive', filing_date: '2015-06-12' }, '2025-07-01').term.state).toBe('not_applicable');
+  });
+});
+
+describe('NZ: the regulations in force on the renewal date decide (issue 14, point 5)', () => {
+  // Term 2009-06-01 + 10 y = 2019-06-01 (Sat), before 2020-01-13: no grace, restoration within 12 months (reg 134 as it then stood).
+  const old = (asOf: string) => derive({ office_code: 'NZ', filing_date: '2009-06-01' }, asOf);
+
+  it('a term that ended before 2020-01-13 goes straight from term to restoration', () => {
+    const d = old('2019-08-01');
+    expect(d.expiry_date).toBe('2019-06-01');
+    expect(d.term).toMatchObject({ state: 'in_restoration', grace_expiry_date: null });
+    expect(d.term.restoration_expiry_date! >= '2020-06-01').toBe(true);
+    expect(row(d, 'nz_renewal', 'renewal')).toMatchObject({ grace_expiry_date: null, state: 'missed' });
+    expect(row(d, 'nz_renewal', 'restoration')).toMatchObject({ unrolled_due_date: '2020-06-01', state: 'open' });
+    expect(old('2020-07-01').term.state).toBe('renewal_not_on_record');
+  });
+
+  it('a term that ends on or after 2020-01-13 keeps the 6-month renewal grace and has no restoration', () => {
+    const d = derive({ office_code: 'NZ', filing_date: '2010-01-13' }, '2020-03-01');
+    expect(d.term).toMatchObject({ state: 'in_grace', grace_expiry_date: '2020-07-13', restoration_expiry_date: null });
+  });
+});

@@ -1,6 +1,7 @@
 // CLI renderings of deadline rows: the TTY table sorted by due date and RFC 4180 CSV.
 import { describe, expect, it } from 'vitest';
 import { csvCell, renderDeadlines, renderDeadlinesCsv, CSV_COLUMNS } from '../../src/cli/views/deadlines-view.js';
+import { tableDefaults } from '../../src/cli/views/table.js';
 import type { DeadlineRow } from '../../src/deadlines/rows.js';
 
 const row = (over: Partial<DeadlineRow>): DeadlineRow => ({
@@ -26,14 +27,17 @@ const row = (over: Partial<DeadlineRow>): DeadlineRow => ({
   days_left: 10,
   urgency: 'due_30',
   as_of_date: '2026-05-08',
+  unsupported_reason: null,
   ...over,
 });
 
 describe('deadline views', () => {
   const rows = [row({ trademark_id: 'tm_b', due_date: '2027-01-04', mark_text: 'LATER' }), row({}), row({ trademark_id: 'tm_c', due_date: null, mark_text: 'NODATE', state: 'available' })];
 
-  it('renders a table sorted by due date with the roll reason', () => {
+  it('renders a table sorted by due date with the roll reason (in full with --wide)', () => {
+    tableDefaults.wide = true;
     const text = renderDeadlines({ data: rows, has_more: false });
+    tableDefaults.wide = false;
     const order = ['ACME', 'LATER', 'NODATE'].map((m) => text.indexOf(m));
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(text).toContain('moved from 2026-05-17 (Sunday)');

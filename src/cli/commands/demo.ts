@@ -13,7 +13,7 @@ import { listDeadlines } from '../../ops/list-deadlines.js';
 import { searchTrademarks } from '../../ops/search-trademarks.js';
 import type { OpDefinition } from '../../ops/define-op.js';
 import { loadConfig } from '../../config.js';
-import { outputMode, reportError } from '../output.js';
+import { outputMode, printJson, reportError } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { renderHuman } from '../views/index.js';
 
@@ -27,12 +27,15 @@ const filesUnder = (dir: string): string[] =>
       return statSync(path).isDirectory() ? filesUnder(path) : RECORD_FILE.test(name) ? [path] : [];
     });
 
-const heading = (text: string, command: string): void => {
+const headingLine = (text: string, command: string): void => {
   process.stdout.write(`\n── ${text}\n   $ ${command}\n\n`);
 };
 
-const show = async (ctx: Context, op: OpDefinition, input: unknown): Promise<void> => {
-  await renderHuman(op.name, await op.run(ctx, op.input.parse(input)));
+/** Shows one step as its view, or, with `--json`, keeps its output for the one JSON document printed at the end. */
+const show = async (ctx: Context, op: OpDefinition, input: unknown, json: Record<string, unknown> | null, key: string): Promise<void> => {
+  const output = await op.run(ctx, op.input.parse(input));
+  if (json) json[key] = output;
+  else await renderHuman(op.name, output);
 };
 
 export const addDemoCommand = (program: Command): void => {
@@ -48,7 +51,9 @@ export const addDemoCommand = (program: Command): void => {
         ctx = createContext({ db, now: globals.asOf ? `${globals.asOf}T12:00:00.000Z` : undefined });
         const files = filesUnder(packagePath('fixtures'));
         const summary = await ingestFiles(ctx, files);
-        process.stdout.write(
+        const json: Record<string, unknown> | null = globals.json ? { object: 'demo', db, ingest: summary } : null;
+        const heading = json ? () => undefined : headingLine;
+        if (!json) process.stdout.write(
           `Ingested ${summary.records} real records from ${summary.files - summary.failed_files.length} office files ` +
             `(USPTO daily XML and TSDR ST.66/ST.96/JSON, EUIPO, other offices) into ${db}\n` +
             (summary.failed_files.length === 1
@@ -56,16 +61,18 @@ export const addDemoCommand = (program: Command): void => {
               : `(${summary.failed_files.length} bundled files hold no trademark record and were passed over.)\n`),
         );
         heading('What is in the store', `tm --db ${db} stats`);
-        await show(ctx, getStats, {});
+        await show(ctx, getStats, {}, json, 'stats');
         heading('Sound-alikes of "PITHON" (phonetic channel on)', `tm --db ${db} search PITHON --similarity phonetic,fuzzy`);
-        await show(ctx, searchTrademarks, { q: 'PITHON', similarity: ['phonetic', 'fuzzy'], limit: 5 });
+        await show(ctx, searchTrademarks, { q: 'PITHON', similarity: ['phonetic', 'fuzzy'], limit: 5 }, json, 'sound_alikes');
         heading('Look-alikes of "J4VA" (digit for letter)', `tm --db ${db} search J4VA`);
-        await show(ctx, searchTrademarks, { q: 'J4VA', limit: 5 });
+        await show(ctx, searchTrademarks, { q: 'J4VA', limit: 5 }, json, 'look_alikes');
         heading('One mark: its term and deadlines, computed under US law', `tm --db ${db} show US:76044902`);
-        await show(ctx, getTrademark, { id: 'US:76044902' });
+        await show(ctx, getTrademark, { id: 'US:76044902' }, json, 'trademark');
         heading('The docket: next deadlines across every stored mark', `tm --db ${db} deadlines --limit 8`);
-        await show(ctx, listDeadlines, { limit: 8 });
-        process.stdout.write(
+        await show(ctx, listDeadlines, { limit: 8 }, json, 'deadlines');
+        if (json) printJson(json);
+        else
+          process.stdout.write(
           `\nNext: tm ingest <your office files>, tm search <mark>, tm deadlines --ics > docket.ics, tm serve.\n` +
             `Run tm --help for every command.\n`,
         );

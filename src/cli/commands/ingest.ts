@@ -1,7 +1,9 @@
 // `tm ingest <paths…>`: reads office files into the store with a live progress display on a TTY
 // and a one-line summary otherwise. Skipped records make the exit non-zero unless --allow-errors.
 import type { Command } from 'commander';
+import { statSync } from 'node:fs';
 import { closeContext, type Context } from '../../context.js';
+import { TmError } from '../../errors.js';
 import { FORMAT_NAMES } from '../../ingest/formats.js';
 import { ingestFiles, type IngestSummary } from '../../ingest/pipeline.js';
 import { contextFromGlobals, type GlobalOptions } from '../program.js';
@@ -13,7 +15,18 @@ export const EXIT_PARTIAL = 8;
 const summaryLine = (s: IngestSummary): string =>
   `ingested ${s.records} records from ${s.files} file(s) in ${(s.duration_ms / 1000).toFixed(1)}s ` +
   `(${s.records_per_second}/s): ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged, ` +
-  `${s.stale} older than stored, ${s.skipped} skipped, ${s.events} change events`;
+  `${s.stale} older than stored, ${s.skipped} skipped, ${s.events} change events, ${s.alerts} watch alerts`;
+
+/** Paths that cannot be read are refused before anything is ingested, in words rather than errno codes. */
+const checkPaths = (paths: readonly string[]): void => {
+  for (const path of paths) {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) throw new TmError('input_error', `${path}: no such file.`, { param: 'paths', suggestion: 'Check the path; nothing was ingested.' });
+    if (stat.isDirectory()) {
+      throw new TmError('input_error', `${path} is a directory.`, { param: 'paths', suggestion: `Pass the files in it, e.g. ${path.replace(/\/$/, '')}/*.xml; nothing was ingested.` });
+    }
+  }
+};
 
 export const addIngestCommand = (program: Command): void => {
   program
@@ -23,15 +36,18 @@ export const addIngestCommand = (program: Command): void => {
     .option('--format <name>', `skip detection and read every file in this format: ${FORMAT_NAMES.join(', ')}`)
     .option('--allow-errors', 'exit 0 even when malformed records were skipped')
     .option('--batch-size <n>', 'records per transaction', '2000')
+    .option('--backfill', 'a bulk backfill: store the records but raise no watch alerts (the first load of an office never does)')
     .action(async (paths: string[], _opts: unknown, command: Command) => {
-      const opts = command.optsWithGlobals<GlobalOptions & { format?: string; allowErrors?: boolean; batchSize: string }>();
+      const opts = command.optsWithGlobals<GlobalOptions & { format?: string; allowErrors?: boolean; batchSize: string; backfill?: boolean }>();
       const mode = outputMode(opts);
       let ctx: Context | null = null;
       const progress = mode.tty && !mode.json ? (await import('../views/ingest-progress.js')).startProgress() : null;
       try {
+        checkPaths(paths);
         ctx = contextFromGlobals(opts);
         const summary = await ingestFiles(ctx, paths, {
           format: opts.format,
+          backfill: opts.backfill === true,
           batchSize: Math.max(1, Number(opts.batchSize) || 2000),
           onProgress: progress?.update,
           onSkip: (s) => {

@@ -1,34 +1,55 @@
-// A readable rendering of any operation output: list envelopes as aligned tables, objects as
-// indented key/value lines.
-import { table } from './table.js';
+// The human view of any operation without its own: a list as one table, nested fields flattened
+// to columns (`raw.label` → "Raw label"); an object as a field/value table, with each list of
+// objects inside it as a table of its own. All through the one table renderer.
+import { humanize } from '../../deadlines/labels.js';
+import { nextPageLine, table, type Column } from './table.js';
+
+type Row = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Row => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObjectList = (v: unknown): v is Row[] => Array.isArray(v) && v.length > 0 && v.every(isObject);
 
 const scalar = (v: unknown): string => {
   if (v === null || v === undefined) return '—';
-  if (Array.isArray(v)) return v.map(scalar).join(', ');
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) return v.every((x) => !isObject(x)) ? v.map(scalar).join(', ') : `${v.length} items`;
+  if (isObject(v)) return JSON.stringify(v);
   return String(v);
 };
 
-const lines = (value: unknown, indent: string): string[] => {
-  if (value === null || typeof value !== 'object') return [`${indent}${scalar(value)}`];
-  if (Array.isArray(value)) {
-    if (value.every((v) => v === null || typeof v !== 'object')) return [`${indent}${scalar(value)}`];
-    return value.flatMap((v, i) => [`${indent}- [${i}]`, ...lines(v, `${indent}  `)]);
-  }
-  return Object.entries(value).flatMap(([k, v]) =>
-    v !== null && typeof v === 'object' && !(Array.isArray(v) && v.every((x) => typeof x !== 'object'))
-      ? [`${indent}${k}:`, ...lines(v, `${indent}  `)]
-      : [`${indent}${k}: ${scalar(v)}`],
+/** Nested objects become dotted keys, two levels deep; lists of scalars stay one cell. */
+const flatten = (row: Row, prefix = '', depth = 0): Row =>
+  Object.entries(row).reduce<Row>((out, [k, v]) => {
+    if (isObject(v) && depth < 2) Object.assign(out, flatten(v, `${prefix}${k}.`, depth + 1));
+    else out[`${prefix}${k}`] = v;
+    return out;
+  }, {});
+
+const header = (key: string): string => humanize(key.replace(/\./g, ' '));
+
+const listTable = (items: Row[]): string => {
+  const rows = items.map((r) => flatten(r));
+  const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter(
+    // The resource name repeats on every row, and a column that is empty everywhere says nothing.
+    (k) => k !== 'object' && rows.some((r) => r[k] !== null && r[k] !== undefined && !(Array.isArray(r[k]) && (r[k] as unknown[]).length === 0)),
   );
+  const columns: Column[] = keys.map((k, i) => ({ header: header(k), priority: i + 1, min: Math.max(8, header(k).length) }));
+  return table(columns, rows.map((r) => keys.map((k) => scalar(r[k]))));
+};
+
+const objectView = (value: Row): string => {
+  const flat = flatten(value);
+  const fields = Object.entries(flat).filter(([k, v]) => k !== 'object' && !isObjectList(v));
+  const lists = Object.entries(flat).filter(([, v]) => isObjectList(v)) as [string, Row[]][];
+  const parts = fields.length ? [table([{ header: 'Field', priority: 1 }, { header: 'Value', priority: 1, min: 20 }], fields.map(([k, v]) => [header(k), scalar(v)]))] : [];
+  for (const [k, items] of lists) parts.push(`${header(k)}\n${listTable(items)}`);
+  return parts.join('\n\n');
 };
 
 export const renderGeneric = (output: unknown): string => {
-  const o = output as { object?: string; data?: unknown[]; has_more?: boolean };
-  if (o && o.object === 'list' && Array.isArray(o.data)) {
-    if (o.data.length === 0) return 'No results.';
-    const rows = o.data.filter((d): d is Record<string, unknown> => d !== null && typeof d === 'object');
-    const columns = Object.keys(rows[0] ?? {}).filter((k) => rows.every((r) => r[k] === null || typeof r[k] !== 'object'));
-    return `${table(columns, rows.map((r) => columns.map((c) => scalar(r[c]))))}${o.has_more ? '\n(more results: pass --cursor)' : ''}`;
+  if (!isObject(output)) return scalar(output);
+  if (output.object === 'list' && Array.isArray(output.data)) {
+    if (output.data.length === 0) return 'No results.';
+    return `${listTable(output.data.filter(isObject))}${nextPageLine(output as { has_more?: boolean; pagination?: { cursor: string | null } })}`;
   }
-  return lines(output, '').join('\n');
+  return objectView(output);
 };

@@ -10,6 +10,8 @@ const VIEWS: Record<string, () => Promise<View>> = {
   list_deadlines: async () => (await import('./deadlines-view.js')).renderDeadlines,
   compute_deadlines: async () => (await import('./deadlines-view.js')).renderComputeDeadlines,
   list_deadline_rules: async () => (await import('./deadlines-view.js')).renderDeadlineRules,
+  list_alerts: async () => (await import('./monitor-view.js')).renderAlerts,
+  run_watches: async () => (await import('./monitor-view.js')).renderWatchRun,
 };
 
 export const renderHuman = async (opName: string, output: unknown): Promise<void> => {

@@ -1,7 +1,8 @@
 // `tm stats` on a terminal: one row per office with counts by status, and the last sync.
 import type { z } from 'zod';
 import type { getStats } from '../../ops/get-stats.js';
-import { table } from './table.js';
+import { humanize } from '../../deadlines/labels.js';
+import { table, type Column } from './table.js';
 
 type Stats = z.infer<(typeof getStats)['output']>;
 
@@ -17,5 +18,12 @@ export const renderStats = (s: Stats): string => {
     o.last_successful_sync?.replace('T', ' ').slice(0, 16) ?? 'never',
   ]);
   rows.push(['', 'all offices', String(s.total), ...STATUSES.map((st) => String(s.by_status[st] ?? 0)), '']);
-  return table(['Office', 'Name', 'Marks', ...STATUSES.map((st) => st[0]!.toUpperCase() + st.slice(1)), 'Last sync (UTC)'], rows, 48);
+  const columns: Column[] = [
+    { header: 'Office', priority: 1 },
+    { header: 'Name', priority: 4, min: 12 },
+    { header: 'Marks', priority: 1 },
+    ...STATUSES.map((st, i) => ({ header: humanize(st), priority: i === 0 ? 2 : 3 })),
+    { header: 'Last sync (UTC)', priority: 5, min: 10 },
+  ];
+  return table(columns, rows);
 };

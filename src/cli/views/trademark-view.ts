@@ -1,5 +1,6 @@
 // The readable detail view of one trademark for `tm show`.
 import type { TrademarkDetail } from '../../core/schemas/trademark.js';
+import { humanize } from '../../deadlines/labels.js';
 
 const line = (label: string, value: string | number | null | undefined): string | null =>
   value === null || value === undefined || value === '' ? null : `  ${label.padEnd(18)} ${value}`;
@@ -19,15 +20,15 @@ export const renderTrademark = (t: TrademarkDetail): string => {
     line('Expires', t.expiry_date ?? (d.expiry_date ? `${d.expiry_date} (computed)` : null)),
     line('Last renewal', t.last_renewal_date),
     line('IR number', t.ir_number),
-    line('Term state', d.term.state),
+    line('Term state', humanize(d.term.state)),
     '',
     t.owners.length ? 'Owners' : null,
-    ...t.owners.map((o) => `  ${o.name}${o.entity_type ? ` (${o.entity_type})` : ''}${o.nationality ? `, ${o.nationality}` : ''}`),
+    ...t.owners.map((o) => `  ${o.name}  — ${o.role ? humanize(o.role).toLowerCase() : 'owner'}${o.entity_type ? `, ${o.entity_type}` : ''}${o.nationality ? `, ${o.nationality}` : ''}`),
     t.classifications.length ? 'Classes' : null,
     ...t.classifications.map((c) => `  ${c.nice_class ?? '—'}  ${(c.goods_services ?? '').slice(0, 110)}`),
     d.deadlines.items.length ? 'Deadlines' : null,
     ...d.deadlines.items.map(
-      (i) => `  ${i.due_date ?? '—'.padEnd(10)}  ${i.type.padEnd(24)} ${i.state}${i.roll_reason ? `  (rolled from ${i.roll_reason.from})` : ''}`,
+      (i) => `  ${(i.due_date ?? '—').padEnd(10)}  ${humanize(i.type).padEnd(32)} ${i.state === 'missed' ? 'MISSED' : humanize(i.state)}${i.roll_reason ? `  (moved from ${i.roll_reason.from})` : ''}`,
     ),
     t.events.length ? `Events (${t.events.length}, latest 5)` : null,
     ...latestEvents.map((e) => `  ${e.date ?? '—'}  ${e.raw.code ?? ''}  ${e.raw.label ?? e.description ?? ''}`),

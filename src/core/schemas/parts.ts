@@ -1,8 +1,13 @@
 // The parts of a trademark row (spec §2.3–§2.6): register, design codes, addresses, parties,
 // classifications, media and prosecution events.
 import { z } from 'zod';
+import { isIsoDate } from '../dates.js';
 
-export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD');
+/** A real calendar date as YYYY-MM-DD: 2027-02-30 is refused, never rolled over to March. */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date as YYYY-MM-DD')
+  .refine((s) => !/^\d{4}-\d{2}-\d{2}$/.test(s) || isIsoDate(s), { error: (issue) => `${String(issue.input)} is not a calendar date` });
 
 export const TrademarkRegister = z.object({
   type: z.string().nullable(),

@@ -1,6 +1,7 @@
 // Shared building blocks of the format adapters: date normalisation
 // for the shapes offices publish (YYYYMMDD, YYYY-MM-DD with zone, YYYY/MM/DD), owners with their
 // deterministic ids, and the per-record failure wrapper.
+import { isIsoDate } from '../../core/dates.js';
 import { ownerId } from '../../core/ids.js';
 import type { Address, Owner } from '../../core/schemas/parts.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
@@ -9,18 +10,17 @@ import type { ParseItem } from '../adapter.js';
 const validYmd = (y: string, m: string, d: string): string | null => {
   const month = Number(m);
   const day = Number(d);
-  if (month < 1 || month > 12 || day < 1 || day > 31) return null;
-  // Reject 31 April and the like without allocating a Date per field on the hot path.
-  if (day > 28) {
-    const last = new Date(Date.UTC(Number(y), month, 0)).getUTCDate();
-    if (day > last) return null;
-  }
-  return `${y}-${m}-${d}`;
+  // Offices write 00 for an unknown month or day: a partial date, not a wrong one.
+  if (month === 0 || day === 0 || Number(y) === 0) return null;
+  const iso = `${y}-${m}-${d}`;
+  if (month > 12 || day > 31 || (day > 28 && !isIsoDate(iso))) throw new RangeError(`${iso} is not a calendar date`);
+  return iso;
 };
 
 /**
- * YYYY-MM-DD from the date shapes offices publish; null for empty, zero, partial (month or day 00)
- * or impossible dates, because the row holds only whole calendar dates.
+ * YYYY-MM-DD from the date shapes offices publish; null for empty, zero or partial (month or day
+ * 00) dates. An impossible date (2019-02-30) throws, so the record is reported and skipped as
+ * malformed rather than stored without the date and silently left off the docket.
  */
 export const toIsoDate = (value: string | null | undefined): string | null => {
   if (!value) return null;

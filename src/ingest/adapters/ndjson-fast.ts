@@ -6,6 +6,7 @@ import type { Address, Attorney, Classification, DesignCode, Media, Owner, Prose
 import type { TrademarkStatus } from '../../core/schemas/status.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { unknownStatus } from '../../core/empty-record.js';
+import { isIsoDate } from '../../core/dates.js';
 import { ownerId, trademarkId } from '../../core/ids.js';
 
 type Obj = Record<string, unknown>;
@@ -31,7 +32,7 @@ const optText = (v: unknown): string | null => (v === undefined || v === null ? 
 /** A nullable string whose key must be present. */
 const reqText = (v: unknown): string | null => (v === null ? null : typeof v === 'string' ? v : no());
 const optDate = (v: unknown): string | null =>
-  v === undefined || v === null ? null : typeof v === 'string' && DATE.test(v) ? v : no();
+  v === undefined || v === null ? null : typeof v === 'string' && DATE.test(v) && isIsoDate(v) ? v : no();
 const reqDate = (v: unknown): string | null => (v === undefined ? no() : optDate(v));
 const optBool = (v: unknown): boolean | null => (v === null ? null : typeof v === 'boolean' ? v : no());
 const strings = (v: unknown): string[] => {

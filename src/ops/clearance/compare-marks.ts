@@ -15,6 +15,7 @@ export const compareMarks = defineOp({
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
+  storeless: true,
   http: { method: 'POST', path: '/v1/compare' },
   cli: { command: 'compare <a> <b>' },
   input: z.strictObject({

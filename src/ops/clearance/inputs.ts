@@ -8,7 +8,7 @@ import { offices, st3Codes } from '../reference/data.js';
 import { resolveTrademark } from '../resolve-id.js';
 import type { Side } from '../../clearance/compare.js';
 
-/** Longest mark text accepted (DESIGN.md "Bounded work"). */
+/** Longest mark text accepted (docs/architecture.md "Bounded work"). */
 export const MARK_MAX = 200;
 /** Longest goods and services text accepted. */
 export const GOODS_MAX = 20_000;

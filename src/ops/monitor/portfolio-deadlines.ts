@@ -1,11 +1,8 @@
 // A portfolio's docket: the deadline list of its marks, and the same rows as an iCalendar feed
 // (UID `tm_<id>:<occurrence_key>@<domain>`, served as text/calendar with an ETag for polling).
 import { z } from 'zod';
-import { today } from '../../core/clock.js';
-import { compareRows, type DeadlineRow } from '../../deadlines/rows.js';
-import { buildDeadlinesIcs } from '../../deadlines/ics.js';
 import { defineOp } from '../define-op.js';
-import { collectDeadlineRows, DeadlineFilters, listDeadlines } from '../list-deadlines.js';
+import { DeadlineFilters, deadlinesIcs, listDeadlines } from '../list-deadlines.js';
 import { requirePortfolio } from './portfolio-crud.js';
 
 const Filters = DeadlineFilters.omit({ portfolio_id: true });
@@ -37,11 +34,6 @@ export const getPortfolioDeadlinesIcs = defineOp({
   run: async (ctx, input) => {
     const { id, ...filters } = input;
     const row = await requirePortfolio(ctx, id);
-    const asOf = filters.as_of_date ?? today(ctx.clock);
-    const rows: DeadlineRow[] = [];
-    for await (const r of collectDeadlineRows(ctx, { ...filters, as_of_date: asOf, portfolio_id: row.id })) rows.push(r);
-    // DTSTAMP is the as-of day, so the feed (and its ETag) stays the same between polls until the rows change.
-    const body = buildDeadlinesIcs(rows.sort(compareRows), { domain: ctx.config.serviceDomain, stamp: new Date(`${asOf}T00:00:00Z`), name: row.name });
-    return { content_type: 'text/calendar' as const, body };
+    return { content_type: 'text/calendar' as const, body: await deadlinesIcs(ctx, { ...filters, portfolio_id: row.id }, row.name) };
   },
 });

@@ -44,15 +44,19 @@ export const eventCodeTables = once((): Map<string, EventCodeFile> => officeTabl
  * that is neither a production office nor a WIPO ST.3 code is a validation error, so a typo is
  * not mistaken for an office with no data; a real office with no table gives an empty list.
  */
-export const resolveOfficeFilter = (value: string | undefined): string | undefined => {
+export const resolveOfficeFilter = (value: string | undefined, param = 'office_code'): string | undefined => {
   if (value === undefined) return undefined;
   const code = canonicalOfficeCode(value);
   if (code && (st3Codes().has(code) || offices().some((o) => o.code === code))) return code;
-  throw new TmError('validation_error', `office_code: '${value}' is not a known office code.`, {
-    param: 'office_code',
+  throw new TmError('validation_error', `${param}: '${value}' is not a known office code.`, {
+    param,
     suggestion: `Use a WIPO ST.3 two-letter code, e.g. one of ${offices().map((o) => o.code).join(', ')}.`,
   });
 };
+
+/** Every code of a list filter resolved the same way: a typo is an error, never an empty result. */
+export const resolveOfficeCodes = (values: readonly string[] | undefined, param: string): string[] | undefined =>
+  values?.map((v) => resolveOfficeFilter(v, param)!);
 
 /** The current list envelope (spec §2.10); `next` is the cursor of the following page, if any. */
 export const referenceList = <T>(ctx: Context, data: T[], next: string | null = null) => ({

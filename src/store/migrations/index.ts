@@ -5,6 +5,7 @@ import { sql as auth } from './003-auth.js';
 import { sql as indexColumns } from './004-index-columns.js';
 import { sql as cursorSecret } from './005-cursor-secret.js';
 import { sql as portfolios } from './010-portfolios.js';
+import { sql as watches } from './011-watches.js';
 import { sql as eventsWebhooks } from './015-events-webhooks.js';
 import { sql as portfolioHoldings } from './016-portfolio-holdings.js';
 import { sql as screenings } from './025-screenings.js';
@@ -18,6 +19,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 4, name: 'index-columns', sql: indexColumns },
   { version: 5, name: 'cursor-secret', sql: cursorSecret },
   { version: 10, name: 'portfolios', sql: portfolios },
+  { version: 11, name: 'watches', sql: watches },
   { version: 15, name: 'events-webhooks', sql: eventsWebhooks },
   { version: 16, name: 'portfolio-holdings', sql: portfolioHoldings },
   { version: 25, name: 'screenings', sql: screenings },

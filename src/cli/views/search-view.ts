@@ -1,0 +1,37 @@
+// The `tm search` table on a TTY: mark, office, number, status, classes, owner, tier and score,
+// then the page summary, warnings and the cursor for the next page.
+import type { z } from 'zod';
+import { humanize } from '../../deadlines/labels.js';
+import type { SearchOutput } from '../../ops/search-trademarks.js';
+import { nextPageLine, table, type Column } from './table.js';
+
+type Output = z.infer<typeof SearchOutput>;
+type Hit = Output['data'][number];
+
+const COLUMNS: (Column & { cell: (h: Hit) => string })[] = [
+  { header: 'Mark', priority: 1, min: 14, cell: (h) => h.mark_text ?? '(no text)' },
+  { header: 'Office', priority: 1, cell: (h) => h.office_code },
+  { header: 'Number', priority: 1, cell: (h) => h.registration_number ?? h.application_number },
+  { header: 'Status', priority: 2, min: 8, cell: (h) => `${humanize(h.status.primary)} · ${h.status.stage.replace(/_/g, ' ')}` },
+  { header: 'Classes', priority: 4, min: 7, cell: (h) => [...new Set(h.classifications.flatMap((c) => (c.nice_class === null ? [] : [c.nice_class])))].join(',') },
+  { header: 'Owner', priority: 3, min: 10, cell: (h) => h.owners[0]?.name ?? '' },
+  { header: 'Match', priority: 2, cell: (h) => humanize(h.match?.tier) },
+  { header: 'Score', priority: 5, cell: (h) => (h.relevance_score === null || h.relevance_score === undefined ? '' : String(h.relevance_score)) },
+];
+
+export const renderSearchTty = (output: Output): string => {
+  if (output.data.length === 0) return 'No marks match this search.';
+  const warnings = output.search_meta.warnings.map((w) => w.code);
+  const deprecated = output.search_meta.deprecations.map((d) => `${d.parameter} → ${d.replacement ?? 'removed'} (until ${d.sunset})`);
+  const summary = [
+    `${output.data.length} shown${output.pagination.total_count !== undefined ? ` of ${output.pagination.total_count}` : ''}`,
+    `order ${output.search_meta.order}`,
+    ...(output.search_meta.similarity_applied.length ? [`channels ${output.search_meta.similarity_applied.join(', ')}`] : []),
+  ].join(' · ');
+  return [
+    table(COLUMNS, output.data.map((h) => COLUMNS.map((c) => c.cell(h)))),
+    summary,
+    ...(warnings.length ? [`warnings: ${warnings.join(', ')}`] : []),
+    ...(deprecated.length ? [`deprecated: ${deprecated.join('; ')}`] : []),
+  ].join('\n') + nextPageLine(output);
+};

@@ -1,0 +1,125 @@
+// The watch resource and its write body (spec §4.5, §6.1, §9.6; docs/monitoring.md): validation of
+// a body into a stored row — type, query, trigger events, delivery mode, metadata, size limits.
+import { z } from 'zod';
+import { TmError } from '../errors.js';
+import type { Deprecation } from '../search/legacy.js';
+import type { WatchRow } from '../store/watch-repo.js';
+import { checkMetadata } from './org.js';
+import { Metadata } from './portfolio-schemas.js';
+import { DEFAULT_TRIGGERS, parseWatchQuery, TRIGGER_EVENTS, WATCH_TYPES, type Matching, type WatchQuery, type WatchType } from './watch-query.js';
+
+/** A query body over this size is refused with 413 before it is read any further. */
+export const MAX_QUERY_BYTES = 256 * 1024;
+/** Watches one organization may hold; more is 409. */
+export const WATCH_QUOTA = 1000;
+
+export const DELIVERY_MODES = ['always_per_alert'] as const;
+const DIGEST_MODES = ['daily_digest', 'weekly_digest', 'digest'];
+
+/** The body of create, each bulk item and preview; `query` is checked by parseWatchQuery for the type. */
+export const WatchBody = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  watch_type: z.string().describe(`One of ${WATCH_TYPES.join(', ')}`),
+  query: z.record(z.string(), z.unknown()).describe('version, q, similarity, min_tier, filters {trademarkIds, portfolioId, ownerId, niceClasses, jurisdictions, offices, statusPrimary}'),
+  trigger_events: z.array(z.string()).min(1).optional().describe(`Any of ${TRIGGER_EVENTS.join(', ')}; default the first three`),
+  delivery_mode: z.string().optional().describe('always_per_alert (the default; digest modes are not offered yet)'),
+  customer_reference: z.string().max(200).nullable().optional(),
+  metadata: Metadata.optional(),
+});
+export type WatchBody = z.infer<typeof WatchBody>;
+
+export const Watch = z.object({
+  id: z.string(),
+  object: z.literal('watch'),
+  name: z.string(),
+  watch_type: z.enum(WATCH_TYPES),
+  query: z.record(z.string(), z.unknown()),
+  matching: z.enum(['v3', 'legacy']).describe('legacy: saved with strategies/min_match_tier; re-save with version v3, similarity or min_tier to switch'),
+  trigger_events: z.array(z.string()),
+  delivery_mode: z.string(),
+  customer_reference: z.string().nullable(),
+  metadata: Metadata,
+  status: z.enum(['active', 'paused']),
+  monitor_id: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Watch = z.infer<typeof Watch>;
+
+export const Deprecations = z.array(z.object({ parameter: z.string(), replacement: z.string().nullable(), sunset: z.string() }));
+
+export const toWatch = (row: WatchRow): Watch => ({
+  id: row.id,
+  object: 'watch',
+  name: row.name,
+  watch_type: row.watch_type as WatchType,
+  query: JSON.parse(row.query) as Record<string, unknown>,
+  matching: (JSON.parse(row.matching) as Matching).mode,
+  trigger_events: JSON.parse(row.trigger_events) as string[],
+  delivery_mode: row.delivery_mode,
+  customer_reference: row.customer_reference,
+  metadata: JSON.parse(row.metadata) as Record<string, unknown>,
+  status: row.status,
+  monitor_id: row.monitor_id,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+export const checkQuerySize = (query: unknown, param = 'query'): void => {
+  const bytes = Buffer.byteLength(JSON.stringify(query ?? {}));
+  if (bytes > MAX_QUERY_BYTES) {
+    throw new TmError('payload_too_large', `${param} is ${bytes} bytes; a watch query may be at most ${MAX_QUERY_BYTES} bytes (256 KB).`, { param });
+  }
+};
+
+export const parseWatchType = (value: string, param = 'watch_type'): WatchType => {
+  if (!(WATCH_TYPES as readonly string[]).includes(value)) {
+    throw new TmError('validation_error', `${param}: unknown watch type '${value}'.`, { param, suggestion: `Use one of ${WATCH_TYPES.join(', ')}.` });
+  }
+  return value as WatchType;
+};
+
+export const parseTriggers = (values: string[] | undefined, param = 'trigger_events'): string[] => {
+  if (values === undefined) return [...DEFAULT_TRIGGERS];
+  for (const v of values) {
+    if (!(TRIGGER_EVENTS as readonly string[]).includes(v)) {
+      throw new TmError('validation_error', `${param}: unknown event type '${v}'.`, { param, suggestion: `Use any of ${TRIGGER_EVENTS.join(', ')}.` });
+    }
+  }
+  return [...new Set(values)];
+};
+
+export const parseDeliveryMode = (value: string | undefined): string => {
+  if (value === undefined || value === 'always_per_alert') return 'always_per_alert';
+  const digest = DIGEST_MODES.includes(value) || value.includes('digest');
+  throw new TmError('validation_error', digest ? `delivery_mode: digest delivery ('${value}') is not offered yet.` : `delivery_mode: unknown mode '${value}'.`, {
+    param: 'delivery_mode',
+    suggestion: 'Use always_per_alert.',
+  });
+};
+
+/** A body checked whole: the parts of a stored row, and the deprecations to report. */
+export interface CheckedWatch {
+  type: WatchType;
+  query: WatchQuery;
+  matching: Matching;
+  triggers: string[];
+  deliveryMode: string;
+  metadata: string;
+  deprecations: Deprecation[];
+}
+
+export const checkWatchBody = (body: WatchBody, prefix = ''): CheckedWatch => {
+  checkQuerySize(body.query, `${prefix}query`);
+  const type = parseWatchType(body.watch_type, `${prefix}watch_type`);
+  const { query, matching, deprecations } = parseWatchQuery(type, body.query);
+  return {
+    type,
+    query,
+    matching,
+    triggers: parseTriggers(body.trigger_events, `${prefix}trigger_events`),
+    deliveryMode: parseDeliveryMode(body.delivery_mode),
+    metadata: checkMetadata(body.metadata, `${prefix}metadata`),
+    deprecations,
+  };
+};

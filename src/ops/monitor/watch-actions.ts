@@ -1,0 +1,151 @@
+// What a watch would do and did: preview (the marks it would match now, no alerts written),
+// diagnostics (why a given mark did or did not alert, or the watch's counters), and replay (move
+// its cursor back so the next evaluation re-reads those changes; alerts already made stay single).
+import { z } from 'zod';
+import type { Context } from '../../context.js';
+import type { TrademarkRecord } from '../../core/schemas/trademark.js';
+import { toAlert, Alert } from '../../monitor/alert.js';
+import { cachedText, compileWatch, testMark, type CompiledWatch } from '../../monitor/match.js';
+import { Deprecations, WatchBody } from '../../monitor/watch-schemas.js';
+import { defineOp } from '../define-op.js';
+import { resolveTrademark } from '../resolve-id.js';
+import { prepareWatch, requireWatch } from './watch-crud.js';
+
+/** Marks a preview reads at most: the store's newest changes first. */
+const PREVIEW_SCAN = 20_000;
+
+const membershipTest = async (ctx: Context, w: CompiledWatch, ids: string[]) => {
+  if (!w.portfolioId) return () => false;
+  const members = await ctx.store.portfolios.membershipsOf(ids);
+  return (portfolioId: string, trademarkId: string) => (members.get(trademarkId) ?? []).some((m) => m.portfolio_id === portfolioId);
+};
+
+const PreviewHit = z.object({
+  trademark_id: z.string(),
+  office_code: z.string(),
+  application_number: z.string(),
+  mark_text: z.string().nullable(),
+  status: z.string(),
+  match: z.object({ tier: z.string(), score: z.number(), via: z.array(z.string()) }).nullable(),
+});
+
+export const previewWatch = defineOp({
+  name: 'preview_watch',
+  summary: 'Preview the marks a watch would match now (no alerts are created)',
+  description: `Validates a watch body exactly as create does and returns the stored marks it matches now, newest changes first (at most ${PREVIEW_SCAN.toLocaleString('en')} of the newest marks are read; similarity hits best first), without saving the watch or writing alerts.`,
+  scope: 'trademarks:read',
+  meter: 'monitoring',
+  readOnly: true,
+  http: { method: 'POST', path: '/v1/watches/preview' },
+  cli: { command: 'watches preview' },
+  input: WatchBody.extend({ name: WatchBody.shape.name.optional(), limit: z.number().int().min(1).max(100).default(20) }).strict(),
+  output: z.object({ object: z.literal('watch_preview'), data: z.array(PreviewHit), scanned: z.number().int(), deprecations: Deprecations, request_id: z.string().nullable() }),
+  run: async (ctx, input) => {
+    const { limit, ...body } = input;
+    const { row, checked } = await prepareWatch(ctx, { ...body, name: body.name ?? 'preview' });
+    const w = compileWatch(row);
+    const records = await candidates(ctx, w);
+    const inPortfolio = await membershipTest(ctx, w, records.map((r) => r.id));
+    const textOf = cachedText();
+    const hits = records.flatMap((r) => {
+      const outcome = testMark(w, r, null, inPortfolio, textOf);
+      return 'match' in outcome ? [{ trademark_id: r.id, office_code: r.office_code, application_number: r.application_number, mark_text: r.mark_text, status: r.status.primary, match: outcome.match }] : [];
+    });
+    if (w.q) hits.sort((a, b) => (b.match?.score ?? 0) - (a.match?.score ?? 0));
+    return { object: 'watch_preview' as const, data: hits.slice(0, limit), scanned: records.length, deprecations: checked.deprecations, request_id: ctx.requestId };
+  },
+});
+
+/** The marks a preview tests: the named ones for mark, portfolio and owner watches, else the newest changes. */
+const candidates = async (ctx: Context, w: CompiledWatch): Promise<TrademarkRecord[]> => {
+  if (w.trademarkIds) return [...(await ctx.store.trademarks.get([...w.trademarkIds])).values()];
+  const filter = {
+    portfolioId: w.portfolioId ?? undefined,
+    ownerIds: w.ownerId?.startsWith('own_') ? [w.ownerId] : undefined,
+    entityIds: w.ownerId?.startsWith('ent_') ? [w.ownerId] : undefined,
+    niceClasses: w.classes ? [...w.classes] : undefined,
+    offices: w.offices ? [...w.offices] : undefined,
+  };
+  return ctx.store.trademarks.list(filter, '-updated_at', PREVIEW_SCAN, 0);
+};
+
+const Diagnostics = z.object({
+  object: z.literal('watch_diagnostics'),
+  watch_id: z.string(),
+  status: z.string(),
+  trademark_id: z.string().nullable(),
+  outcome: z.enum(['alerted', 'office_excluded', 'filtered_out', 'no_change', 'trigger_excluded', 'below_threshold', 'pending']).nullable(),
+  reason: z.string().nullable().describe('The first reason, in plain words'),
+  alert: Alert.nullable(),
+  counts: z.object({ evaluated_changes: z.number().int(), alerts: z.number().int() }),
+  cursor: z.number().int(),
+  last_evaluated: z.object({ seq: z.number().int().nullable(), at: z.string().nullable() }),
+  last_alert: Alert.nullable(),
+  last_error: z.object({ message: z.string(), at: z.string().nullable() }).nullable(),
+  request_id: z.string().nullable(),
+});
+
+const OUTCOME = { trigger: 'trigger_excluded', office: 'office_excluded', filter: 'filtered_out', score: 'below_threshold' } as const;
+
+export const getWatchDiagnostics = defineOp({
+  name: 'get_watch_diagnostics',
+  summary: "Why a watch did or did not alert on a mark, or the watch's counters",
+  description:
+    'With `trademarkId`: walks the evaluation steps for that mark and gives the first reason in plain words (the alert fired; the watch does not include the office; the mark had no change in the window; the trigger event is not in trigger_events; the score was below the threshold). Always: the counts, last evaluated change, last alert and last error.',
+  scope: 'trademarks:read',
+  meter: 'monitoring',
+  readOnly: true,
+  http: { method: 'GET', path: '/v1/watches/{id}/diagnostics' },
+  cli: { command: 'watches diagnostics <id>', flags: { 'trademark-id': 'trademarkId' } },
+  input: z.strictObject({ id: z.string().min(1), trademarkId: z.string().min(1).optional().describe('A tm_ id or OFFICE:number') }),
+  output: Diagnostics,
+  run: async (ctx, input) => {
+    const row = await requireWatch(ctx, input.id);
+    const last = await ctx.store.watches.lastAlert(row.id);
+    const base = {
+      object: 'watch_diagnostics' as const,
+      watch_id: row.id,
+      status: row.status,
+      counts: { evaluated_changes: row.evaluated_count, alerts: row.alert_count },
+      cursor: row.cursor,
+      last_evaluated: { seq: row.last_evaluated_seq, at: row.last_evaluated_at },
+      last_alert: last ? toAlert(last) : null,
+      last_error: row.last_error ? { message: row.last_error, at: row.last_error_at } : null,
+      request_id: ctx.requestId,
+    };
+    if (!input.trademarkId) return { ...base, trademark_id: null, outcome: null, reason: null, alert: null };
+    const record = await resolveTrademark(ctx, input.trademarkId, 'trademarkId');
+    const explain = (outcome: z.infer<typeof Diagnostics>['outcome'], reason: string, alert: z.infer<typeof Alert> | null = null) => ({ ...base, trademark_id: record.id, outcome, reason, alert });
+    const fired = await ctx.store.watches.alertFor(row.id, record.id);
+    if (fired) return explain('alerted', `The alert fired: ${fired.id} on ${fired.event_type} at ${fired.created_at}.`, toAlert(fired));
+    const w = compileWatch(row);
+    const inPortfolio = await membershipTest(ctx, w, [record.id]);
+    const textOf = cachedText();
+    const standing = testMark(w, record, null, inPortfolio, textOf);
+    if ('miss' in standing) return explain(OUTCOME[standing.miss.step], standing.miss.detail);
+    const changes = (await ctx.store.events.forTrademark(record.id, 0, 1000)).filter((e) => e.occurred_at >= row.created_at);
+    if (changes.length === 0) return explain('no_change', `The mark had no change in the window (since the watch was created at ${row.created_at}).`);
+    const triggered = changes.filter((e) => w.triggers.has(e.type));
+    if (triggered.length === 0) return explain('trigger_excluded', `The trigger event ${changes[changes.length - 1]!.type} is not in trigger_events (${[...w.triggers].join(', ')}).`);
+    return explain('pending', `The mark matches and changed (${triggered[triggered.length - 1]!.type}), but that change was not evaluated: it came from a backfill, or evaluation has not run since (tm watches run).`);
+  },
+});
+
+export const replayWatch = defineOp({
+  name: 'replay_watch',
+  summary: 'Re-evaluate a watch over past changes from the next evaluation on',
+  description: 'Moves the watch cursor back to `since` (a change sequence number; default: where the watch started), so the next ingest or `tm watches run` evaluates those changes again. A change that already raised an alert for this watch raises no second one.',
+  scope: 'portfolios:manage',
+  meter: 'monitoring',
+  readOnly: false,
+  http: { method: 'POST', path: '/v1/watches/{id}/replay' },
+  cli: { command: 'watches replay <id>' },
+  input: z.strictObject({ id: z.string().min(1), since: z.number().int().min(0).optional().describe('Change sequence number to replay after') }),
+  output: z.object({ object: z.literal('watch_replay'), watch_id: z.string(), cursor: z.number().int(), request_id: z.string().nullable() }),
+  run: async (ctx, input) => {
+    const row = await requireWatch(ctx, input.id);
+    const cursor = input.since ?? (await ctx.store.watches.seqAt(row.created_at));
+    await ctx.store.watches.update(row.org_id, row.id, { cursor: Math.min(cursor, row.cursor), updated_at: ctx.clock.now().toISOString() });
+    return { object: 'watch_replay' as const, watch_id: row.id, cursor: Math.min(cursor, row.cursor), request_id: ctx.requestId };
+  },
+});

@@ -1,0 +1,104 @@
+// Human views on a real pseudo-terminal (util-linux `script`, from bsdutils, which every Debian
+// image has): tables fit 80 and 120 columns, cut by priority with `…`, `--wide` shows everything,
+// labels are words, the next-page cursor is printed and works, and missed deadlines are named.
+import { execa } from 'execa';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Each case runs bin/tm several times; on a loaded machine one run takes seconds.
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
+
+const dir = mkdtempSync(join(tmpdir(), 'tm-cli-tty-'));
+const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
+const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Runs tm on a pty of the given size; returns its output lines without CR and colour codes. */
+const onTty = async (cols: number, ...args: string[]): Promise<string[]> => {
+  const size = cols > 0 ? `stty cols ${cols} rows 50; ` : 'stty cols 0 rows 0; ';
+  const r = await execa('script', ['-qec', `${size}node bin/tm.js ${args.map(quote).join(' ')}`, '/dev/null'], { env, reject: false });
+  return r.stdout.replace(/\r/g, '').split('\n');
+};
+
+const width = (line: string): number => [...line].length;
+
+beforeAll(async () => {
+  writeFileSync(
+    join(dir, 'missed.ndjson'),
+    JSON.stringify({ office_code: 'US', application_number: '90000001', mark_text: 'HEALTHY LOOKING', registration_date: '2019-05-14', status: { primary: 'active', stage: 'registered' } }),
+  );
+  const r = await execa('node', ['bin/tm.js', 'ingest', 'fixtures/uspto/daily-xml/apc180218-sample.xml', 'fixtures/euipo/tm_list_size10.json', join(dir, 'missed.ndjson')], { env });
+  expect(r.exitCode).toBe(0);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('tables fit the terminal', () => {
+  it.each([80, 120])('deadlines, search and stats fit %i columns', async (cols) => {
+    for (const args of [['deadlines', '--limit', '5'], ['search', 'CUTEX'], ['stats'], ['deadlines', 'rules', '--office', 'US']]) {
+      const table = (await onTty(cols, ...args)).filter((l) => !l.startsWith('warning:') && !l.startsWith('next page:'));
+      expect(table.length).toBeGreaterThan(2);
+      expect({ args, widest: Math.max(...table.map(width)) }).toEqual({ args, widest: expect.toSatisfy((w: number) => w <= cols) });
+    }
+  });
+
+  it('drops low-priority columns at 80 that 120 shows, and --wide shows every column uncut', async () => {
+    const narrow = await onTty(80, 'deadlines', '--limit', '5');
+    const broad = await onTty(120, 'deadlines', '--limit', '5');
+    const wide = await onTty(80, 'deadlines', '--limit', '5', '--wide');
+    expect(narrow[0]).toMatch(/^Due\s+When\s+Urgency\s+Number\s+Mark\s+Deadline/);
+    expect(narrow[0]).not.toContain('Late');
+    expect(broad[0]).toContain('Late');
+    expect(narrow.join('\n')).toContain('…');
+    expect(wide[0]).toMatch(/Late\s+Note$/);
+    expect(wide.join('\n')).toContain('Combined §8 declaration and §9 renewal');
+  });
+
+  it('a pty that reports no size renders at 80 columns, without clearing the screen', async () => {
+    const lines = await onTty(0, 'deadlines', '--limit', '5');
+    const table = lines.filter((l) => !l.startsWith('warning:') && !l.startsWith('next page:'));
+    expect(Math.max(...table.map(width))).toBeLessThanOrEqual(80);
+    expect(lines.join('\n')).not.toContain(`${String.fromCharCode(27)}[2J`);
+    expect(lines.join('\n')).not.toContain(`${String.fromCharCode(27)}[3J`);
+  });
+});
+
+describe('readable views', () => {
+  it('labels are words, and missed deadlines are named with the flag that lists them', async () => {
+    const out = (await onTty(120, 'deadlines', '--limit', '5')).join('\n');
+    expect(out).toMatch(/Not open|Open/);
+    expect(out).not.toMatch(/not_open|combined_renewal_and_use/);
+    expect(out).toContain('warning: 2 missed deadlines not shown');
+    expect(out).toContain('US 90000001 HEALTHY LOOKING declaration of use due 2025-05-14');
+    expect(out).toContain('List them with --include-missed');
+  });
+
+  it('prints the next-page cursor, and the cursor gives the next page', async () => {
+    const first = await onTty(120, 'deadlines', '--limit', '2');
+    const line = first.find((l) => l.startsWith('next page: add --cursor '));
+    expect(line).toBeDefined();
+    const cursor = /--cursor (\S+)/.exec(line!)![1]!;
+    const second = await onTty(120, 'deadlines', '--limit', '2', '--cursor', cursor);
+    expect(second[0]).toMatch(/^Due/);
+    expect(second[2]).not.toBe(first[2]);
+  });
+
+  it('history shows the office code and label; status codes their label and status; show lists owners with roles', async () => {
+    const history = (await onTty(120, 'history', 'US:71112081', '--limit', '3')).join('\n');
+    expect(history).toMatch(/Raw code\s+Raw label/);
+    expect(history).toContain('REGISTERED AND RENEWED');
+    expect(history).toMatch(/next page: add --cursor \S+/);
+    const codes = (await onTty(120, 'status-codes', '--office', 'US')).join('\n');
+    expect(codes).toMatch(/Raw label\s+Status primary\s+Status stage/);
+    const show = (await onTty(120, 'show', 'US:71112081')).join('\n');
+    expect(show).toContain('CUTEX, INC.  — owner, corporation, US');
+    expect(show).toMatch(/— previous owner/);
+    expect(show).toContain('Term state         In term');
+  });
+
+  it('an object prints as a field/value table, not a YAML-like dump', async () => {
+    const out = await onTty(100, 'orgs', 'create', 'Acme Legal');
+    expect(out[0]).toMatch(/^Field\s+Value$/);
+    expect(out.join('\n')).toMatch(/Name\s+Acme Legal/);
+  });
+});
