@@ -11,6 +11,7 @@ import { TmError } from '../errors.js';
 import type { TrademarkOrder } from '../store/trademark-repo.js';
 import { defineOp } from './define-op.js';
 import { cursorPosition, listPage, pagingInput } from './paging.js';
+import { liveEntity } from './parties/counts.js';
 import { toRow } from './rows.js';
 
 export type Party = 'owner' | 'attorney' | 'firm' | 'entity';
@@ -78,6 +79,7 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
           throw new TmError('id_type_mismatch', `'${input.id}' is not an ${party} id; ${party} ids start with ${PREFIX[party]}.`, { param: 'id' });
         }
         if (party === 'entity') {
+          await liveEntity(ctx, input.id);
           const members = await ctx.store.parties.entityMemberCount(input.id);
           if (members > ENTITY_MEMBER_CAP) {
             throw new TmError('entity_too_large', `Entity ${input.id} groups ${members} owner records; entity lists serve at most ${ENTITY_MEMBER_CAP}.`, {

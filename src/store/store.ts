@@ -2,6 +2,7 @@
 // so that a second backend can implement the same surface. All SQL lives below this folder.
 import { createAssignmentRepo } from './assignment-repo.js';
 import { createAuthRepo } from './auth-repo.js';
+import { createEntityRepo } from './entity-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createLedgerRepo } from './ledger-repo.js';
 import { createMonitorRepo } from './monitor-repo.js';
@@ -24,6 +25,7 @@ export const openStore = (path: string) => {
     auth: createAuthRepo(db),
     parties: createPartyRepo(db),
     assignments: createAssignmentRepo(db),
+    entities: createEntityRepo(db),
     portfolios: createPortfolioRepo(db),
     screenings: createScreeningRepo(db),
     ledger: createLedgerRepo(db),

@@ -4,6 +4,7 @@ import { canonicalNumber } from '../core/ids.js';
 import { diffRecords, serializeRecord, type RecordChange } from '../core/diff.js';
 import { randomId } from '../core/ids.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import { entityResolver } from './entity-repo.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { createLeases } from './lease.js';
 import { createIndexes, dropIndexes, hasIndexes, loadPragmas, writeTransaction, type Db } from './sqlite.js';
@@ -74,6 +75,7 @@ export const createTrademarkRepo = (db: Db) => {
   const deleteClasses = db.prepare('DELETE FROM trademark_classes WHERE trademark_id = ?');
   const insertClass = db.prepare('INSERT OR IGNORE INTO trademark_classes (trademark_id, nice_class) VALUES (?, ?)');
   const deleteOwners = db.prepare('DELETE FROM trademark_owners WHERE trademark_id = ?');
+  const entities = entityResolver(db);
   const insertOwner = db.prepare(
     'INSERT OR IGNORE INTO trademark_owners (trademark_id, owner_id, entity_id, name) VALUES (?, ?, ?, ?)',
   );
@@ -101,7 +103,7 @@ export const createTrademarkRepo = (db: Db) => {
       deleteOwners.run(r.id);
     }
     for (const c of r.classifications) if (c.nice_class !== null) insertClass.run(r.id, c.nice_class);
-    for (const o of r.owners) insertOwner.run(r.id, o.owner_id, o.entity_id, o.name);
+    for (const o of r.owners) insertOwner.run(r.id, o.owner_id, entities.of(o), o.name);
   };
 
   const CREATED = JSON.stringify({ type: 'trademark.created', changed_fields: [], changes: {}, diff: [] });

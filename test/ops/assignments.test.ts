@@ -3,7 +3,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { trademarkId } from '../../src/core/ids.js';
-import { TmError } from '../../src/errors.js';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
 import type { OpDefinition } from '../../src/ops/define-op.js';
 import { getTrademark } from '../../src/ops/get-trademark.js';
@@ -11,6 +10,7 @@ import { listTrademarkAssignments } from '../../src/ops/list-trademark-assignmen
 import { getAssignment } from '../../src/ops/records/get-assignment.js';
 import { listAssignments } from '../../src/ops/records/list-assignments.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+import { callOp, errorOf } from '../helpers/ops.js';
 
 const DIR = 'fixtures/uspto/assignments';
 const ALL = ['by_assignee', 'by_assignor', 'by_registration', 'by_serial', 'combined'].map((k) => `${DIR}/exportTradeMarkData_${k}.json`);
@@ -23,18 +23,7 @@ afterEach(async () => {
   await t.cleanup();
 });
 
-const call = async <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(op: OpDefinition<I, O>, raw: unknown): Promise<z.infer<O>> =>
-  op.output.parse(await op.run(t.ctx, op.input.parse(raw)));
-
-const errorOf = async (promise: Promise<unknown>): Promise<TmError> => {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof TmError) return err;
-    throw err;
-  }
-  throw new Error('expected a TmError');
-};
+const call = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(op: OpDefinition<I, O>, raw: unknown): Promise<z.infer<O>> => callOp(t.ctx, op, raw);
 
 /** SNEAKY SASQUATCH as the office listed it in the export (serial, registration, filing date, owner). */
 const sasquatch = () =>

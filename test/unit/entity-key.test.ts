@@ -1,0 +1,40 @@
+// The entity key: legal forms across languages, articles, width and accents, transliteration.
+import { describe, expect, it } from 'vitest';
+import { entityId, entityKey } from '../../src/core/entity-key.js';
+
+describe('entityKey', () => {
+  it.each([
+    ['Apple Inc.', 'APPLE INC.'],
+    ['AUDION ELEKTRO B.V.', 'AUDION ELEKTRO N.V.'],
+    ['GRUPPO LA PERLA S.P.A.', 'GRUPPO LA PERLA S.R.L.'],
+    ['CUTEX COMPANY, THE', 'CUTEX, INC.'],
+    ['RAC7 GAMES INC.', 'RAC7 GAMES ULC'],
+    ['김현호', '김현호 kimHyunHo'],
+    ['ＭＴＪグループ株式会社', 'MTJグループ'],
+    ['Siemens Aktiengesellschaft', 'SIEMENS AG'],
+    ['Aktiebolaget Grundstenen 92817', 'Grundstenen 92817 AB'],
+    ['Société Générale S.A.', 'SOCIETE GENERALE SA'],
+    ['Nokia Oyj', 'NOKIA OY'],
+    ['Toyota Jidosha Kabushiki Kaisha', 'TOYOTA JIDOSHA K.K.'],
+    ['ZEF ENTERTAINMENT(PTY)Ltd', 'Zef Entertainment Pty Ltd'],
+  ])('%s and %s are one entity', (a, b) => {
+    expect(entityKey(a)).toBe(entityKey(b));
+    expect(entityId(a)).toBe(entityId(b));
+  });
+
+  it.each([
+    ['Apple Inc.', 'APPLE CORPS LIMITED'],
+    ['CELANESE CORPORATION', 'CELANESE CORPORATION OF AMERICA'],
+    ['IKEA Centres A/S', 'IKEA Älmhult AB'],
+    ['MeadWestvaco Corporation', 'WESTVACO CORPORATION'],
+    ['MSG ENTERTAINMENT GROUP, LLC', 'MSG ENTERTAINMENT HOLDINGS, LLC'],
+  ])('%s and %s stay apart', (a, b) => {
+    expect(entityKey(a)).not.toBe(entityKey(b));
+  });
+
+  it('never strips a name down to nothing', () => {
+    expect(entityKey('Limited')).toBe('limited');
+    expect(entityKey('AG')).toBe('ag');
+    expect(entityId('x')).toMatch(/^ent_[0-9a-f]{20}$/);
+  });
+});
