@@ -10,6 +10,9 @@ export const MAX_TEXT_CHARS = 5_000;
 
 const QUERY_PARAMS = /^(q|prefix|mark_text(_[a-z_]+)?)$/;
 
+/** Objects with a size limit of their own (metadata: 8 KB; a watch query: 256 KB, a 413): checked where they are defined. */
+const SIZED_ELSEWHERE = new Set(['metadata', 'query']);
+
 const limitOf = (key: string): number => (QUERY_PARAMS.test(key) ? MAX_QUERY_CHARS : MAX_TEXT_CHARS);
 
 const tooLong = (param: string, length: number, max: number): TmError =>
@@ -26,7 +29,10 @@ export const checkTextLengths = (input: unknown, label: (path: string) => string
     } else if (Array.isArray(value)) {
       value.forEach((v, i) => walk(v, `${path}[${i}]`, limit));
     } else if (value !== null && typeof value === 'object') {
-      for (const [k, v] of Object.entries(value)) walk(v, path ? `${path}.${k}` : k, Math.min(limit, limitOf(k)));
+      for (const [k, v] of Object.entries(value)) {
+        if (SIZED_ELSEWHERE.has(k) && v !== null && typeof v === 'object') continue;
+        walk(v, path ? `${path}.${k}` : k, Math.min(limit, limitOf(k)));
+      }
     }
   };
   walk(input, '', MAX_TEXT_CHARS);

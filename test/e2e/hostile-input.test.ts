@@ -33,7 +33,7 @@ describe('tm ingest of hostile records', () => {
     expect(r.exitCode).toBe(8);
     expect(r.stderr).toContain('record 2: mark_text is 4000000 characters long; at most 2000 are accepted');
     expect(r.stderr).toMatch(/record 3: the line is \d+ bytes long; at most 4194304 are read/);
-    expect(r.stdout).toMatch(/ingested 4 records .* 2 skipped, 0 change events, 1 with invalid UTF-8, 1 with control characters in mark_text$/);
+    expect(r.stdout).toMatch(/ingested 4 records .* 2 skipped, 0 change events, 0 watch alerts, 1 with invalid UTF-8, 1 with control characters in mark_text$/);
 
     // The next ingest and search work, and the stored bad text is searchable by what it reads as.
     const again = await tm('ingest', join(dir, 'hostile.ndjson'), '--allow-errors', '--json');
