@@ -8,6 +8,7 @@ import { hostname } from 'node:os';
 import { isIP } from 'node:net';
 import { Agent, request } from 'undici';
 import type { Clock } from '../core/clock.js';
+import { processAlive } from '../store/lease.js';
 import type { Store } from '../store/store.js';
 import type { DeliveryRow, EndpointRow } from '../store/webhook-repo.js';
 import { projectChanges } from './projector.js';
@@ -36,15 +37,6 @@ export interface AttemptResult {
 const DEFAULTS = { concurrency: 64, perEndpoint: 8, connectTimeoutMs: 5_000, responseTimeoutMs: 15_000, pollMs: 100 };
 /** A lease outlives the slowest attempt; a dead owner's lease is released sooner (recoverLeases). */
 const leaseMs = (o: typeof DEFAULTS): number => o.connectTimeoutMs + o.responseTimeoutMs + 30_000;
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** The body of a delivery: the stored event's envelope, timestamped now; a test ping has no payload_version. */
 const bodyOf = async (store: Store, d: DeliveryRow, timestamp: string): Promise<string | null> => {
@@ -127,7 +119,7 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
     let released = 0;
     for (const other of await store.webhooks.leaseOwners()) {
       const m = /^(\d+)@(.*)#/.exec(other);
-      if (other !== owner && m && m[2] === host && !alive(Number(m[1]))) released += await store.webhooks.releaseLeases(other, '');
+      if (other !== owner && m && m[2] === host && !processAlive(Number(m[1]))) released += await store.webhooks.releaseLeases(other, '');
     }
     return released + (await store.webhooks.releaseLeases('', clock.now().toISOString()));
   };

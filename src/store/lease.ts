@@ -8,7 +8,7 @@ import { writeTransaction, type Db } from './sqlite.js';
 export type LeaseName = 'bulk_load' | 'index_sync';
 
 /** Whether a process id is alive on this machine (the store is a local file, so its writers are local). */
-const alive = (pid: number): boolean => {
+export const processAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
@@ -27,7 +27,7 @@ export const createLeases = (db: Db) => {
   /** The live process other than this one that holds a lease, or null. */
   const holder = (name: LeaseName): number | null => {
     const pid = Number(get.get(key(name))?.value ?? 0);
-    return pid > 0 && String(pid) !== me && alive(pid) ? pid : null;
+    return pid > 0 && String(pid) !== me && processAlive(pid) ? pid : null;
   };
 
   return {
