@@ -51,17 +51,22 @@ export const matchesUrgency = (row: Pick<DeadlineRow, 'urgency' | 'days_left'>, 
 };
 
 /** One row: the item with its mark's identity and urgency. */
+/** The mark's own fields that every docket row carries, computed or not. */
+const markFields = (record: TrademarkRecord) => ({
+  trademark_id: record.id,
+  mark_text: record.mark_text,
+  office_code: record.office_code,
+  application_number: record.application_number,
+  registration_number: record.registration_number,
+  owner_names: record.owners.map((o) => o.name),
+});
+
 export const toDeadlineRow = (record: TrademarkRecord, derived: Derived, item: DeadlineItem, catalog: Catalog): DeadlineRow => {
   const { urgency, days } = urgencyOf(item, derived.as_of_date);
   return {
     object: 'deadline' as const,
     ...item,
-    trademark_id: record.id,
-    mark_text: record.mark_text,
-    office_code: record.office_code,
-    application_number: record.application_number,
-    registration_number: record.registration_number,
-    owner_names: record.owners.map((o) => o.name),
+    ...markFields(record),
     rule_name: catalog.rules.get(item.rule_id)?.name ?? null,
     expiry_date: record.expiry_date ?? derived.expiry_date,
     days_left: days,
@@ -96,12 +101,7 @@ export const unsupportedRow = (record: TrademarkRecord, derived: Derived, u: Uns
     state: 'not_applicable',
     roll_reason: null,
     consequence_if_missed: u.consequence_if_missed,
-    trademark_id: record.id,
-    mark_text: record.mark_text,
-    office_code: record.office_code,
-    application_number: record.application_number,
-    registration_number: record.registration_number,
-    owner_names: record.owners.map((o) => o.name),
+    ...markFields(record),
     rule_name: rule?.name ?? null,
     expiry_date: record.expiry_date ?? derived.expiry_date,
     days_left: null,
