@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadPairs, sameLetters } from '../../bench/lib/eval-pairs.js';
 import { seededSample, summarise } from '../../bench/lib/false-alarms.js';
-import { jaccard, trigramRank, trigramSet } from '../../bench/lib/trigram-baseline.js';
+import { trigramRank } from '../../bench/lib/trigram-baseline.js';
+import { jaccard, trigramSet } from '../../src/search/trigram.js';
 
 describe('decided pairs', () => {
   const pairs = loadPairs();
