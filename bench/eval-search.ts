@@ -13,11 +13,12 @@ import { emptyRecord } from '../src/core/empty-record.js';
 import type { TrademarkRecord } from '../src/core/schemas/trademark.js';
 import { TmError } from '../src/errors.js';
 import { searchTrademarks } from '../src/ops/search-trademarks.js';
-import { CHANNELS } from '../src/search/params.js';
+import type { Channel } from '../src/search/analyze.js';
+import { CHANNELS, DEFAULT_CHANNELS } from '../src/search/params.js';
 import { acceptableFlag, heldSimilar, isMeaning, loadPairs, sameLetters, type Pair } from './lib/eval-pairs.js';
 import { FALSE_ALARM_QUERIES, loadLabels, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
 import { benchCommand, consoleTable, markdownTable, repoRoot, resultsDir, writeReport, type Table } from './lib/results.js';
-import { trigramRank, trigramSet } from './lib/trigram-baseline.js';
+import { topCoverage, trigramRank, trigramSet } from './lib/trigram-baseline.js';
 
 const record = (office: string, number: string, text: string, filed: string | null): TrademarkRecord => ({
   ...emptyRecord(office, number, 'eval'),
@@ -125,6 +126,36 @@ const main = async () => {
       }
     }
     const alarms = summarise(topHits, loadLabels());
+
+    // Candidate coverage: the share of a trigram scan's top 50 (over the whole store) that the
+    // index's scored candidates hold, per channel set, for the pairs' later marks and the corpus queries.
+    const stored = ctx.store.db.prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];
+    const storedSets = stored.map((r) => trigramSet(r[1]));
+    const storedIds = stored.map((r) => r[0]);
+    const coverageSets: Record<string, Channel[]> = { default: DEFAULT_CHANNELS, all: [...CHANNELS] };
+    const coverage = async (queries: readonly string[], channels: Channel[]) => {
+      const shares: number[] = [];
+      for (const q of queries) {
+        const c = topCoverage(q, storedSets, storedIds, new Set(await ctx.index.candidates(q, new Set(channels))));
+        if (c !== null) shares.push(c);
+      }
+      return { queries: shares.length, mean: shares.reduce((a, b) => a + b, 0) / Math.max(1, shares.length), full: shares.filter((x) => x === 1).length / Math.max(1, shares.length) };
+    };
+    const coverageQueries: [string, string[]][] = [
+      ['tune pairs (later marks)', pairs.filter((p) => p.split === 'tune').map((p) => p.later)],
+      ['test pairs (later marks)', pairs.filter((p) => p.split === 'test').map((p) => p.later)],
+      ['corpus queries (false-alarm sample)', sample.map((q) => q.text)],
+    ];
+    const coverageRows: Table['rows'] = [];
+    for (const [name, qs] of coverageQueries) {
+      const row: (string | number)[] = [name];
+      for (const channels of Object.values(coverageSets)) {
+        const c = await coverage(qs, channels);
+        row.push(`${pct(c.mean)} (${pct(c.full)} of ${c.queries} complete)`);
+      }
+      coverageRows.push(row);
+    }
+    const coverageTable: Table = { headers: ['queries', ...Object.keys(coverageSets).map((s) => `${s}: mean coverage (queries fully covered)`)], rows: coverageRows };
     if (alarms.unlabelled.length) {
       const csvCell = (s: string) => `"${s.replace(/"/g, '""')}"`;
       writeFileSync(join(resultsDir, 'false-alarm-unlabelled.csv'), ['query,hit,tier', ...alarms.unlabelled.map((h) => [h.query, h.hit, h.tier].map(csvCell).join(','))].join('\n') + '\n');
@@ -132,6 +163,7 @@ const main = async () => {
 
     console.log(consoleTable(summary));
     console.log(consoleTable(perKind));
+    console.log(consoleTable(coverageTable));
     console.log('not-similar pairs in the top two tiers with different letters:', topTierWrong);
     console.log(`false alarms: ${alarms.not_similar} of ${alarms.labelled} labelled top-tier hits not similar (${pct(alarms.share_not_similar)}); ${alarms.unlabelled.length} unlabelled`);
     const bySplit = (s: string) => pairs.filter((p) => p.split === s).length;
@@ -139,6 +171,9 @@ const main = async () => {
       `${pairs.length} decided pairs (${pairs.filter(heldSimilar).length} held similar, ${notSimilar.length} held not similar, ${pairs.filter(acceptableFlag).length} of them with the same text — "acceptable-flag"; ${pairs.filter(isMeaning).length} meaning pairs), split once by decision: ${bySplit('test')} test, ${bySplit('tune')} tune. Each earlier mark is searched for among ${records.length} marks (${euipoCount} real EUIPO marks plus the earlier mark of every pair). Recall@k: the earlier mark is in the first k hits of the later mark's search; MRR over the first ${DEPTH}. "default" is identical, fuzzy, embedded, lookalike; "all" is ${CHANNELS.join(', ')}; "trigram" ranks every mark by the Jaccard similarity of pg_trgm trigram sets (ties split evenly).`,
       '', '## Pairs held similar, per split', '', markdownTable(summary),
       '', '## Per kind', '', markdownTable(perKind),
+      '', '## Trigram top-50 coverage of the candidates', '',
+      `The share of a trigram-Jaccard scan's top 50 over all ${stored.length} stored marks (marks tied with the 50th count as interchangeable) that the index scores for the query: the candidate set before ranking (src/search/qgram.ts).`, '',
+      markdownTable(coverageTable),
       '', '## Pairs held not similar in identical or near_identical with different letters', '',
       ...Object.entries(topTierWrong).map(([s, l]) => `- ${s}: ${l.length ? l.join('; ') : 'none'} (of ${notSimilar.length})`),
       '', '## False alarms', '',
@@ -149,7 +184,7 @@ const main = async () => {
       ...Object.entries(misses).map(([s, l]) => `- ${s} (${l.length}): ${l.join('; ') || 'none'}`),
     ].join('\n');
     const { unlabelled: _u, ...alarmTotals } = alarms;
-    const paths = writeReport({ name: 'eval-search', title: 'Search evaluation: decided pairs in 18,000 EUIPO marks', command: benchCommand('eval:search'), results: { overall, top_tier_not_similar: topTierWrong, false_alarms: alarmTotals, unlabelled: alarms.unlabelled.length, misses } }, body);
+    const paths = writeReport({ name: 'eval-search', title: 'Search evaluation: decided pairs in 18,000 EUIPO marks', command: benchCommand('eval:search'), results: { overall, trigram_top50_coverage: coverageTable.rows, top_tier_not_similar: topTierWrong, false_alarms: alarmTotals, unlabelled: alarms.unlabelled.length, misses } }, body);
     console.log(`wrote ${paths.json} and ${paths.md}`);
   } finally {
     await ctx.store.close();
