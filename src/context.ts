@@ -2,6 +2,7 @@
 // calling organization and a logger. Surfaces build one per process and narrow it per request.
 import { loadConfig, type Config, type ConfigOverrides } from './config.js';
 import type { Clock } from './core/clock.js';
+import { projectPending } from './monitor/projector.js';
 import { openSearchIndex, type SearchIndex } from './search/search-index.js';
 import { openStore, type Store } from './store/store.js';
 
@@ -36,7 +37,8 @@ export const stderrLogger: Logger = {
 
 export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => {
   const config = loadConfig(overrides);
-  const store = openStore(config.dbPath);
+  // The ledger and its webhook outbox are written in the transaction of the change that caused them.
+  const store: Store = openStore(config.dbPath, { withinChanges: () => projectPending(store) });
   return {
     store,
     index: openSearchIndex(store),

@@ -1,6 +1,7 @@
 // The decided pairs of the search evaluation (data/similarity/pairs.csv): one row per pair of word
 // marks from a public decision, with its citation, source URL and the tune/test split it was put in
 // once, by decision. Also the small CSV reader the evaluation's data files share.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -57,6 +58,14 @@ export const loadPairs = (file = PAIRS_FILE): Pair[] => parseCsv(readFileSync(fi
 
 /** Meaning pairs (translation, synonym, concept) are reported apart from the textual kinds. */
 export const isMeaning = (p: Pair): boolean => p.kind === 'conceptual' || p.kind.startsWith('meaning');
+
+/**
+ * The split a decision was put in, once: the first 8 hex digits of the SHA-1 of its key (the
+ * `decision` column, the decision's first citation) read as a fraction; under 0.45 is `test`.
+ * Several pairs from one decision share its split.
+ */
+export const splitFor = (decision: string): Pair['split'] =>
+  parseInt(createHash('sha1').update(decision, 'utf8').digest('hex').slice(0, 8), 16) / 2 ** 32 < 0.45 ? 'test' : 'tune';
 
 export const heldSimilar = (p: Pair): boolean => p.outcome === 'similar';
 

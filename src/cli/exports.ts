@@ -73,7 +73,18 @@ const watchRunExport: Export = {
   },
 };
 
+/** `tm reconcile docket.csv --csv`: the report as CSV, one line per docket row. */
+const reconcileExport: Export = {
+  flags: (command) => command.option('--csv', 'write the report as CSV (one line per docket row) instead of a table'),
+  run: async (ctx, input, options) => {
+    if (!options.csv) return null;
+    const [{ reconcileDocket }, { reconciliationCsv }] = await Promise.all([import('../ops/records/reconcile-docket.js'), import('./views/reconcile-view.js')]);
+    return reconciliationCsv(await reconcileDocket.run(ctx, input as never));
+  },
+};
+
 export const EXPORTS: Record<string, Export> = {
+  reconcile_docket: reconcileExport,
   list_deadlines: deadlinesExport,
   run_watches: watchRunExport,
   create_screening: clearExport,

@@ -169,6 +169,18 @@ export const addOperationCommands = (program: Command, operations: readonly OpDe
       args.forEach((arg, i) => {
         if (values[i] !== undefined) positional[argName(arg)] = values[i];
       });
+      const file = op.cli?.file;
+      if (file && typeof positional[file.arg] === 'string') {
+        const path = positional[file.arg] as string;
+        delete positional[file.arg];
+        try {
+          Object.assign(positional, file.read(readFileSync(path === '-' ? 0 : path, 'utf8'), path === '-' ? 'stdin' : path));
+        } catch (err) {
+          const error = err instanceof TmError ? err : new TmError('input_error', `${path}: ${(err as Error).message}`, { param: file.arg });
+          process.exitCode = reportError(error, outputMode(cmd.optsWithGlobals<GlobalOptions>()));
+          return;
+        }
+      }
       await runOp(op, cmd, positional);
     });
   }

@@ -1,12 +1,12 @@
 // The ingest pipeline: office files → format adapter → batched store upserts (one transaction per
-// batch) → change events → office sync bookkeeping → ledger projection → incremental index sync.
+// batch, with its change events, ledger events and webhook outbox rows) → office sync bookkeeping →
+// watch evaluation → incremental index sync.
 import type { AssignmentRecord } from '../core/schemas/assignment.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { UpsertOutcome } from '../store/trademark-repo.js';
 import { applyAssignments } from '../parties/apply-assignments.js';
 import { TmError } from '../errors.js';
 import { evaluateAfterIngest } from '../monitor/evaluate.js';
-import { projectChanges } from '../monitor/projector.js';
 import type { Context } from '../context.js';
 import { statSync } from 'node:fs';
 import type { IngestRecord, ParseItem } from './adapter.js';
@@ -200,8 +200,6 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   await load.finish();
   progress(paths[paths.length - 1] ?? '', true);
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, occurredAt);
-  // The organizations' ledgers and webhook outboxes, from the change events just committed.
-  await projectChanges(ctx.store);
   // Watch alerts from the same changes, after they committed; a failure leaves the ingest standing.
   if (options.evaluate !== false) summary.alerts = (await evaluateAfterIngest(ctx))?.alerts.length ?? 0;
   // Waits for a sync another process runs (tm serve at start), then indexes what is left.

@@ -11,7 +11,6 @@ import type { Clock } from '../core/clock.js';
 import { processAlive } from '../store/lease.js';
 import type { Store } from '../store/store.js';
 import type { DeliveryRow, EndpointRow } from '../store/webhook-repo.js';
-import { projectChanges } from './projector.js';
 import { nextAttemptAt, shouldAutoDisable } from './schedule.js';
 import { signatureHeader } from './signing.js';
 import { guardedLookup, refusal } from './ssrf.js';
@@ -152,9 +151,8 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
   return {
     owner,
     recoverLeases,
-    /** `tm deliver --once`: project, then deliver everything due now (retries scheduled later stay queued). */
+    /** `tm deliver --once`: deliver everything due now (retries scheduled later stay queued). */
     async runOnce(): Promise<{ attempted: number }> {
-      await projectChanges(store);
       await recoverLeases();
       let attempted = 0;
       for (;;) {
@@ -171,7 +169,7 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
       const d = await store.webhooks.claimById(deliveryId, owner, now.toISOString(), new Date(now.getTime() + leaseMs(o)).toISOString());
       return d ? attempt(d) : null;
     },
-    /** The loop inside `tm serve`: poll, project, deliver; wakes early when a delivery finishes. */
+    /** The loop inside `tm serve`: poll and deliver; wakes early when a delivery finishes. */
     start(): void {
       if (running) return;
       running = true;
@@ -179,7 +177,6 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
         await recoverLeases().catch(() => 0);
         while (running) {
           try {
-            await projectChanges(store);
             await fill();
           } catch {
             // a busy store: the next tick tries again

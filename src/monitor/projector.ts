@@ -1,7 +1,7 @@
 // The ledger projector (spec §6.1): reads the global change events after its durable cursor and
 // records `trademark.status_changed` and `office_action.issued` for the organizations holding each
-// mark in a portfolio. Each batch (ledger events, outbox rows, cursor) is one transaction, so a
-// crash resumes where the last commit left off and nothing is projected twice.
+// mark in a portfolio. It runs inside the transaction that wrote the changes (spec §6.3 outbox), so
+// ledger events, outbox rows and the cursor commit with them; nothing is lost or projected twice.
 import { addDays } from '../core/dates.js';
 import { collapseTwins, isRecentAction, TWIN_WINDOW_DAYS } from '../core/office-actions.js';
 import type { ProsecutionEvent } from '../core/schemas/parts.js';
@@ -11,7 +11,6 @@ import type { LedgerEvent } from '../store/trademark-repo.js';
 import { occurredAt, recordEvent, type PortfolioRef } from './ledger.js';
 
 const CURSOR = 'global_events';
-const BATCH = 1000;
 /** Supranational offices: no two-letter jurisdiction of their own. */
 const REGIONAL_OFFICES = new Set(['EM', 'WO', 'OA', 'AP', 'BX', 'EA', 'GC', 'EP']);
 
@@ -74,29 +73,25 @@ const projectOfficeAction = (store: Store, e: LedgerEvent, row: ProsecutionEvent
   });
 };
 
-/** Projects every change event recorded since the last run; returns how many were read. */
-export const projectChanges = async (store: Store): Promise<number> => {
-  let read = 0;
-  // A read first: an idle poll takes no write lock.
-  if (store.events.afterSync(store.ledger.cursorSync(CURSOR), 1).length === 0) return 0;
-  for (;;) {
-    const n = store.ledger.inTransaction(() => {
-      const events = store.events.afterSync(store.ledger.cursorSync(CURSOR), BATCH);
-      if (events.length === 0) return 0;
-      const relevant = events.filter((e) => e.type === 'trademark.status_changed' || (e.office_actions?.length ?? 0) > 0);
-      const holders = relevant.length > 0 ? byMarkAndOrg(store.ledger.holdingsSync([...new Set(relevant.map((e) => e.trademark_id))])) : new Map();
-      for (const e of relevant) {
-        const today = e.occurred_at.slice(0, 10);
-        const actions = collapseTwins((e.office_actions ?? []).filter((row) => isRecentAction(row.date!, today)));
-        for (const [orgId, portfolios] of holders.get(e.trademark_id) ?? []) {
-          if (e.type === 'trademark.status_changed') projectStatusChange(store, e, orgId, portfolios);
-          for (const row of actions) projectOfficeAction(store, e, row, orgId, portfolios);
-        }
-      }
-      store.ledger.setCursorSync(CURSOR, events[events.length - 1]!.seq);
-      return events.length;
-    });
-    read += n;
-    if (n < BATCH) return read;
+/**
+ * Projects the change events recorded past the cursor and moves the cursor to the newest one.
+ * It runs inside the upsert transaction that wrote them (the store's `withinChanges` hook, set by
+ * createContext), so ledger events and outbox rows commit with the change or not at all. Events a
+ * writer without the hook left behind are caught up by the next change-writing transaction.
+ */
+export const projectPending = (store: Store): void => {
+  const from = store.ledger.cursorSync(CURSOR);
+  const head = store.events.headSync();
+  if (head <= from) return;
+  const relevant = store.events.heldBetweenSync(from, head).filter((e) => e.type === 'trademark.status_changed' || (e.office_actions?.length ?? 0) > 0);
+  const holders = relevant.length > 0 ? byMarkAndOrg(store.ledger.holdingsSync([...new Set(relevant.map((e) => e.trademark_id))])) : new Map<string, Map<string, PortfolioRef[]>>();
+  for (const e of relevant) {
+    const today = e.occurred_at.slice(0, 10);
+    const actions = collapseTwins((e.office_actions ?? []).filter((row) => isRecentAction(row.date!, today)));
+    for (const [orgId, portfolios] of holders.get(e.trademark_id) ?? []) {
+      if (e.type === 'trademark.status_changed') projectStatusChange(store, e, orgId, portfolios);
+      for (const row of actions) projectOfficeAction(store, e, row, orgId, portfolios);
+    }
   }
+  store.ledger.setCursorSync(CURSOR, head);
 };

@@ -3,7 +3,8 @@
 import { classMask } from '../store/search-repo.js';
 import type { ChangedMark, SearchMarkInput } from '../store/search-write-repo.js';
 import { analyze, indexKeys, keyHash, type Analysis } from './analyze.js';
-import { gramKeys, gramLength, trigrams } from './qgram.js';
+import { gramKeys, gramLength } from './qgram.js';
+import { trigrams } from './trigram.js';
 
 const EMPTY: Analysis = { folded: '', compact: '', near: '', nearWords: [], skeleton: '', pcodes: [], wcodes: [] };
 

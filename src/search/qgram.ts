@@ -4,32 +4,13 @@
 // whole and common ones capped, counts the trigrams each mark shares and keeps the marks with the
 // best estimated Jaccard. Whatever a trigram-Jaccard scan ranks near the top is then a candidate
 // even when no channel key of tm's own finds it (two letters inserted, a query that joins words).
-
-/** pg_trgm's trigrams of a folded text: each alphanumeric word padded with two spaces before and
- *  one after, every three-character window, as a set. */
-export const trigrams = (folded: string): string[] => {
-  const set = new Set<string>();
-  for (const w of folded.split(/[^\p{L}\p{N}]+/u)) {
-    if (!w) continue;
-    const padded = `  ${w} `;
-    for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
-  }
-  return [...set];
-};
+// The trigrams themselves are src/search/trigram.ts's.
 
 /** The key strings of a mark's trigrams. */
 export const gramKeys = (grams: readonly string[]): string[] => grams.map((g) => `g:${g}`);
 
 /** The len column of a mark's `g:` rows: its trigram count, capped as the column is. */
 export const gramLength = (grams: readonly string[]): number => Math.min(255, grams.length);
-
-/** Jaccard similarity of two trigram sets. */
-export const gramJaccard = (q: ReadonlySet<string>, c: readonly string[]): number => {
-  let both = 0;
-  for (const g of c) if (q.has(g)) both++;
-  const union = q.size + c.length - both;
-  return union === 0 ? 0 : both / union;
-};
 
 /** A mark below this Jaccard is not looked for, which bounds the length window:
  *  J ≥ T needs T·|Q| ≤ |C| ≤ |Q|/T. */

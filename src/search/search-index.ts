@@ -7,7 +7,8 @@ import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './anal
 import type { Budget } from './budget.js';
 import { createIndexSync } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
-import { gramCandidates, gramJaccard, trigrams } from './qgram.js';
+import { gramCandidates } from './qgram.js';
+import { jaccard, trigrams, trigramSet } from './trigram.js';
 import { RELATED_MIN, scoreCandidate, type Scored } from './score.js';
 
 export interface RankedHit {
@@ -124,12 +125,12 @@ export const openSearchIndex = (store: Store): SearchIndex => {
    *  when that is higher (filed under the fuzzy lane, or embedded without fuzzy): below every hit. */
   const fill = (q: Analysis, misses: readonly MarkForms[], gramMids: ReadonlySet<number>, channels: ReadonlySet<Channel>, hits: RankedHit[]) => {
     if (hits.length >= FILL || misses.length === 0) return;
-    const qGrams = new Set(trigrams(q.folded));
+    const qGrams = trigramSet(q.folded);
     const lane: Channel = channels.has('fuzzy') ? 'fuzzy' : 'embedded';
     const weak: RankedHit[] = [];
     for (const m of misses) {
       let scored = scoreCandidate(q, m.a, channels, true);
-      const spelling = gramMids.has(m.mid) ? Math.round(1000 * RELATED_MIN * gramJaccard(qGrams, trigrams(m.a.folded))) / 1000 : 0;
+      const spelling = gramMids.has(m.mid) ? Math.round(1000 * RELATED_MIN * jaccard(qGrams, trigramSet(m.a.folded))) / 1000 : 0;
       if (spelling > (scored?.score ?? 0)) {
         scored = { lanes: { ...scored?.lanes, [lane]: Math.max(spelling, scored?.lanes[lane] ?? 0) }, score: spelling, tier: 'related', terms: scored?.terms ?? [m.a.folded] };
       }

@@ -99,8 +99,6 @@ export const createLedgerRepo = (db: Db) => {
   return {
     /** Synchronous, so that it joins the caller's better-sqlite3 transaction. */
     recordSync: (e: NewLedgerEvent): LedgerRow | null => (db.inTransaction ? record(e) : writeTransaction(db, record)(e)),
-    /** Runs `fn` in one write transaction (the projector's batch: events, outbox rows and cursor). */
-    inTransaction: <T>(fn: () => T): T => writeTransaction(db, fn)(),
     holdingsSync: (trademarkIds: readonly string[]): Holding[] => holdings.all(JSON.stringify(trademarkIds)),
     cursorSync: (name: string): number => cursorOf.get(name) ?? 0,
     setCursorSync: (name: string, seq: number): void => void setCursor.run(name, seq),

@@ -12,14 +12,15 @@ import { createPortfolioRepo } from './portfolio-repo.js';
 import { createWatchRepo } from './watch-repo.js';
 import { createScreeningRepo } from './screening-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
-import { createTrademarkRepo } from './trademark-repo.js';
+import { createTrademarkRepo, type ChangeHooks } from './trademark-repo.js';
 import { createWebhookRepo } from './webhook-repo.js';
 
-export const openStore = (path: string) => {
+/** `hooks.withinChanges` joins every change-writing transaction (createContext passes the ledger projector). */
+export const openStore = (path: string, hooks: ChangeHooks = {}) => {
   const db: Db = openDatabase(path);
   return {
     path,
-    trademarks: createTrademarkRepo(db),
+    trademarks: createTrademarkRepo(db, hooks),
     events: createEventRepo(db),
     offices: createOfficeRepo(db),
     auth: createAuthRepo(db),

@@ -1,5 +1,6 @@
 // Trademark rows: batched upserts with change detection, reads by id and number, filtered scans.
-// Each upsert batch is one transaction, so a failed batch leaves no trace.
+// Each upsert batch is one transaction, so a failed batch leaves no trace; the store's
+// `withinChanges` hook (the ledger projector) runs inside it, so the outbox commits with the change.
 import { canonicalNumber } from '../core/ids.js';
 import { diffRecords, serializeRecord, type RecordChange } from '../core/diff.js';
 import { randomId } from '../core/ids.js';
@@ -53,7 +54,12 @@ export type TrademarkOrder = keyof typeof ORDERS;
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
-export const createTrademarkRepo = (db: Db) => {
+export interface ChangeHooks {
+  /** Runs inside every upsert transaction that wrote change events, after they are written. */
+  withinChanges?: () => void;
+}
+
+export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
   const leases = createLeases(db);
   const anyRow = db.prepare('SELECT 1 FROM trademarks LIMIT 1').pluck();
   // One lookup per batch; the stored record is read only when the hash differs and it is not stale.
@@ -146,6 +152,7 @@ export const createTrademarkRepo = (db: Db) => {
       insertEvent.run(event.id, r.id, event.type, JSON.stringify(change), occurredAt, r.source_date, watchEligible(r) ? 1 : 0);
       outcome.events.push(event);
     }
+    if (outcome.events.length > 0) hooks.withinChanges?.();
     return outcome;
   });
 

@@ -9,6 +9,7 @@ import { listEvents } from '../../src/ops/events/list-events.js';
 import type { Context } from '../../src/context.js';
 import { createPortfolio } from '../../src/ops/monitor/portfolio-crud.js';
 import { addPortfolioMarks, removePortfolioMarks } from '../../src/ops/monitor/portfolio-marks.js';
+import { createWebhook } from '../../src/ops/webhooks/create-webhook.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 const TSDR = 'fixtures/uspto/tsdr';
@@ -70,8 +71,6 @@ describe('ledger projection', () => {
       makeRecord({ application_number: '97000001', source_date: source, events: [row('2026-10-01'), ...events] });
 
     await t.ctx.store.trademarks.upsert([withActions([row('2026-11-10'), row('2026-11-11'), row('2026-03-01'), row('2026-11-12', 'RESPONSE TO OFFICE ACTION RECEIVED')], '2026-11-21')], '2026-11-21T00:00:00.000Z');
-    const { projectChanges } = await import('../../src/monitor/projector.js');
-    await projectChanges(t.ctx.store);
     let events = (await list(as(t.ctx, ORG_A), { type: ['office_action.issued'] })).data;
     // 2026-03-01 is older than 90 days; the response is not an action; 11-10 and 11-11 are twins.
     expect(events.map((e) => (e.data as { event_date: string }).event_date)).toEqual(['2026-11-10']);
@@ -79,7 +78,6 @@ describe('ledger projection', () => {
 
     // A later-arriving twin (an earlier date within two days) adds nothing; a separate action does.
     await t.ctx.store.trademarks.upsert([withActions([row('2026-11-10'), row('2026-11-11'), row('2026-11-09'), row('2026-11-20')], '2026-11-22')], '2026-11-22T00:00:00.000Z');
-    await projectChanges(t.ctx.store);
     events = (await list(as(t.ctx, ORG_A), { type: ['office_action.issued'] })).data;
     expect(events.map((e) => (e.data as { event_date: string }).event_date)).toEqual(['2026-11-10', '2026-11-20']);
   });
@@ -106,6 +104,30 @@ describe('ledger projection', () => {
     // The 30-day replay window.
     const later = { ...t.ctx, org: ORG_A, clock: { now: () => new Date('2026-12-23T00:00:00.000Z') } };
     expect((await list(later)).data).toEqual([]);
+  });
+
+  it('the change, its ledger event and its pending delivery commit in one transaction (outbox)', async () => {
+    const before = makeRecord({ application_number: '97000002', status: { primary: 'pending', stage: 'examination' } });
+    await t.ctx.store.trademarks.upsert([before], '2026-11-20T00:00:00.000Z');
+    await portfolioOf(t.ctx, ORG_A, [before.id]);
+    const endpoint = await createWebhook.run(as(t.ctx, ORG_A), createWebhook.input.parse({ url: 'https://hooks.example.com/tm', enabled_events: ['trademark.status_changed'] }));
+    const outbox = () => t.ctx.store.db.prepare('SELECT event_id, state FROM webhook_deliveries WHERE endpoint_id = ?').all(endpoint.id) as { event_id: string; state: string }[];
+    const published = makeRecord({ application_number: '97000002', source_date: '2026-11-21', status: { primary: 'pending', stage: 'published' } });
+
+    // A failing outbox write rolls back the change with it: no record update, no change event, no ledger event.
+    t.ctx.store.db.exec("CREATE TEMP TRIGGER outbox_down BEFORE INSERT ON webhook_deliveries BEGIN SELECT RAISE(ABORT, 'outbox down'); END");
+    await expect(t.ctx.store.trademarks.upsert([published], '2026-11-21T00:00:00.000Z')).rejects.toThrow('outbox down');
+    expect((await t.ctx.store.trademarks.get([before.id])).get(before.id)!.status.stage).toBe('examination');
+    expect(await t.ctx.store.events.forTrademark(before.id, 0, 10)).toEqual([]);
+    expect((await list(as(t.ctx, ORG_A))).data).toEqual([]);
+
+    // With the outbox working, the one upsert call leaves the event and its delivery committed: no later step is needed.
+    t.ctx.store.db.exec('DROP TRIGGER outbox_down');
+    const outcome = await t.ctx.store.trademarks.upsert([published], '2026-11-21T00:00:00.000Z');
+    expect(outcome.events.map((e) => e.type)).toEqual(['trademark.status_changed']);
+    const events = (await list(as(t.ctx, ORG_A))).data;
+    expect(events.map((e) => e.type)).toEqual(['trademark.status_changed']);
+    expect(outbox()).toEqual([{ event_id: events[0]!.id, state: 'pending' }]);
   });
 
   it('wrong id prefixes are 400 id_type_mismatch', async () => {

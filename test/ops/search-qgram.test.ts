@@ -6,10 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topCoverage, trigramSet } from '../../bench/lib/trigram-baseline.js';
+import { topCoverage } from '../../bench/lib/trigram-baseline.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
 import { DEFAULT_CHANNELS } from '../../src/search/params.js';
-import { gramCandidates, gramJaccard, trigrams, type GramReader } from '../../src/search/qgram.js';
+import { gramCandidates, type GramReader } from '../../src/search/qgram.js';
+import { jaccard, trigrams, trigramSet } from '../../src/search/trigram.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
@@ -33,7 +34,7 @@ describe('trigrams', () => {
   it('pads each word as pg_trgm does and keeps a set', () => {
     expect(trigrams('ab ab')).toEqual(['  a', ' ab', 'ab ']);
     expect(trigrams('kodak').length).toBe(6);
-    expect(gramJaccard(new Set(trigrams('kodak')), trigrams('kodak'))).toBe(1);
+    expect(jaccard(trigramSet('KODAK'), trigramSet('kodak'))).toBe(1);
   });
 
   it('reads rare trigrams whole, caps common ones, and keeps the best estimated Jaccard', () => {

@@ -1,5 +1,5 @@
-// `tm deliver --once`: the webhook delivery worker for cron and CI: projects new change events,
-// posts every delivery due now, prints what it attempted, and exits. Retries due later stay queued.
+// `tm deliver --once`: the webhook delivery worker for cron and CI: posts every delivery due now,
+// prints what it attempted, and exits. Retries due later stay queued.
 import type { Command } from 'commander';
 import { closeContext, type Context } from '../../context.js';
 import { deliverOnce } from '../../ops/webhooks/delivery-service.js';

@@ -13,7 +13,7 @@ export const startDeliveryService = (ctx: Context, tuning: DeliveryTuning = {}):
   return { stop: () => worker.stop() };
 };
 
-/** Projects new change events and delivers everything due now, then returns. */
+/** Delivers everything due now, then returns. */
 export const deliverOnce = async (ctx: Context, tuning: DeliveryTuning = {}): Promise<{ attempted: number }> => {
   const worker = createDeliveryWorker(ctx.store, ctx.clock, { ...tuning, allowPrivate: ctx.config.allowPrivateWebhooks });
   try {

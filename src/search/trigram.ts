@@ -1,0 +1,45 @@
+// Trigram similarity as PostgreSQL's pg_trgm computes it: each word padded with two spaces before
+// and one after, its trigrams collected into a set, two texts compared by the Jaccard index of
+// their sets. A feature of the fused score (the naive scan beats edit distance on long shared
+// beginnings and endings) and the evaluation's baseline.
+import { fold } from './normalize.js';
+
+/** pg_trgm's trigrams of a folded text: each alphanumeric word padded with two spaces before and
+ *  one after, every three-character window, as a set (also the index's `g:` keys, src/search/qgram.ts). */
+export const trigrams = (folded: string): string[] => {
+  const set = new Set<string>();
+  for (const w of folded.split(/[^\p{L}\p{N}]+/u)) {
+    if (!w) continue;
+    const padded = `  ${w} `;
+    for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
+  }
+  return [...set];
+};
+
+/** pg_trgm's trigram set of a text, as sorted 32-bit hashes for a fast merge. */
+export const trigramSet = (text: string): Int32Array => {
+  const set = new Set<number>();
+  for (const g of trigrams(fold(text))) {
+    let h = 0x811c9dc5;
+    for (let k = 0; k < 3; k++) h = Math.imul(h ^ g.charCodeAt(k), 0x01000193);
+    set.add(h | 0);
+  }
+  return Int32Array.from(set).sort();
+};
+
+/** Jaccard index of two sorted trigram sets, 0..1. */
+export const jaccard = (a: Int32Array, b: Int32Array): number => {
+  let i = 0;
+  let j = 0;
+  let both = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      both++;
+      i++;
+      j++;
+    } else if (a[i]! < b[j]!) i++;
+    else j++;
+  }
+  const union = a.length + b.length - both;
+  return union === 0 ? 0 : both / union;
+};
