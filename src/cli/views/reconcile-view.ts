@@ -2,7 +2,7 @@
 // "field: theirs → ours") and as CSV with `--csv` (one line per docket row, theirs and ours per field).
 import type { z } from 'zod';
 import type { Reconciliation } from '../../ops/records/reconcile-docket.js';
-import { csvCell } from './deadlines-view.js';
+import { csvLine } from '../../core/csv.js';
 import { table } from './table.js';
 
 type Report = z.infer<typeof Reconciliation>;
@@ -37,5 +37,5 @@ export const reconciliationCsv = (out: Report): string =>
       r.our_next_deadline?.due_date ?? null, r.detail,
     ];
   })]
-    .map((cells) => `${cells.map(csvCell).join(',')}\r\n`)
+    .map(csvLine)
     .join('');
