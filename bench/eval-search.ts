@@ -2,35 +2,31 @@
 // earlier mark put among ~18,000 real EUIPO marks and each later mark searched. Reports recall@10,
 // recall@20 and MRR per split (tune/test) and kind, for tm's channel sets and for a trigram-Jaccard
 // full scan computed in the same run; the not-similar pairs that reach the top two tiers; and the
-// false-alarm share on 200 seeded corpus queries. Results: bench/results/eval-search.{json,md}.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// false-alarm share on 200 seeded corpus queries, per half.
+//   --split tune|test|both   which pairs and false-alarm queries to run (default both). Develop on
+//                            tune; look at test once a change is final (docs/search.md).
+//   --label-pass             only list the top-tier hits that have no label yet
+//                            (bench/results/false-alarm-unlabelled.csv), with no figures, so they
+//                            can be labelled before anyone sees whether a change helps.
+// Results: bench/results/eval-search[-tune|-test].{json,md}.
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import { createContext } from '../src/context.js';
+import { parseArgs } from 'node:util';
 import { trademarkId } from '../src/core/ids.js';
-import { emptyRecord } from '../src/core/empty-record.js';
-import type { TrademarkRecord } from '../src/core/schemas/trademark.js';
 import { TmError } from '../src/errors.js';
 import { searchTrademarks } from '../src/ops/search-trademarks.js';
 import { CHANNELS } from '../src/search/params.js';
+import { trigramSet } from '../src/search/trigram.js';
+import { corpusTexts, loadEuipo, openEvalStore } from './lib/eval-corpus.js';
 import { acceptableFlag, heldSimilar, isMeaning, loadPairs, sameLetters, type Pair } from './lib/eval-pairs.js';
-import { FALSE_ALARM_QUERIES, loadLabels, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
-import { benchCommand, consoleTable, markdownTable, repoRoot, resultsDir, writeReport, type Table } from './lib/results.js';
-import { trigramRank, trigramSet } from './lib/trigram-baseline.js';
-
-const record = (office: string, number: string, text: string, filed: string | null): TrademarkRecord => ({
-  ...emptyRecord(office, number, 'eval'),
-  mark_text: text,
-  mark_type: 'word',
-  status: { primary: 'active', stage: 'registered', reason: null, challenges: [], effective_date: null, basis: 'office', raw: null },
-  filing_date: filed,
-  source_date: '2026-01-01',
-});
+import { FALSE_ALARM_QUERIES, loadLabels, queryHalf, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
+import { benchCommand, consoleTable, markdownTable, resultsDir, writeReport, type Table } from './lib/results.js';
+import { trigramRank } from './lib/trigram-baseline.js';
 
 /** Channel sets compared; `all` is what `tm search Q --all` turns on. */
 const CHANNEL_SETS: Record<string, string | undefined> = { default: undefined, all: CHANNELS.join(',') };
 const DEPTH = 20;
+const FA_SEED = 20261124;
 
 interface Metrics { n: number; recall_at_10: number | null; recall_at_20: number | null; mrr: number | null }
 const metrics = (ranks: (number | null)[]): Metrics => {
@@ -42,9 +38,10 @@ const metrics = (ranks: (number | null)[]): Metrics => {
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 const mrr = (x: number | null) => (x === null ? '—' : x.toFixed(3));
 
+type Ctx = Parameters<typeof searchTrademarks.run>[0];
 type SearchOut = Awaited<ReturnType<typeof searchTrademarks.run>>;
 /** A query the operation refuses (under 2 characters, such as K+) finds nothing. */
-const search = async (ctx: Parameters<typeof searchTrademarks.run>[0], q: string, similarity?: string): Promise<SearchOut['data']> => {
+const search = async (ctx: Ctx, q: string, similarity?: string): Promise<SearchOut['data']> => {
   try {
     return (await searchTrademarks.run(ctx, { q, limit: DEPTH, ...(similarity ? { similarity } : {}) })).data;
   } catch (e) {
@@ -53,19 +50,38 @@ const search = async (ctx: Parameters<typeof searchTrademarks.run>[0], q: string
   }
 };
 
-const main = async () => {
-  const pairs = loadPairs();
-  const euipo = JSON.parse(gunzipSync(readFileSync(join(repoRoot, 'data', 'similarity', 'euipo-2020-texts.json.gz'))).toString('utf8')) as {
-    marks: [string, string, string | null][];
-  };
-  const dir = mkdtempSync(join(tmpdir(), 'tm-eval-'));
-  const ctx = createContext({ db: join(dir, 'tm.db'), now: '2026-11-22T12:00:00.000Z' });
-  try {
-    const records = euipo.marks.map(([n, text, date]) => record('EM', n, text, date));
-    pairs.forEach((p, i) => records.push(record('US', `P${i}`, p.earlier, '2000-01-01')));
-    for (let i = 0; i < records.length; i += 5000) await ctx.store.trademarks.upsert(records.slice(i, i + 5000), '2026-01-01T00:00:00.000Z');
-    await ctx.index.sync();
+const csvCell = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
+const main = async () => {
+  const { values: args } = parseArgs({ options: { split: { type: 'string', default: 'both' }, 'label-pass': { type: 'boolean', default: false } } });
+  if (!['tune', 'test', 'both'].includes(args.split!)) throw new Error(`--split must be tune, test or both, not ${args.split}`);
+  const splits = (args.split === 'both' ? ['test', 'tune'] : [args.split]) as ('tune' | 'test')[];
+  const pairs = loadPairs();
+  const euipo = loadEuipo();
+  const store = await openEvalStore(euipo, pairs);
+  const { ctx } = store;
+  try {
+    // False alarms: 200 seeded EUIPO marks searched with every channel on, in the chosen halves.
+    const sample = seededSample(euipo.map((m, i) => ({ i, text: m[1] })), FALSE_ALARM_QUERIES, FA_SEED).filter((q) => splits.includes(queryHalf(q.text)));
+    const topHits: (TopTierHit & { half: string })[] = [];
+    for (const q of sample) {
+      for (const h of await search(ctx, q.text, CHANNEL_SETS.all)) {
+        const t = h.match?.tier ?? '';
+        if (h.id !== trademarkId('EM', euipo[q.i]![0]) && (TOP_TIERS as readonly string[]).includes(t)) topHits.push({ query: q.text, hit: h.mark_text ?? '', tier: t, half: queryHalf(q.text) });
+      }
+    }
+    const labels = loadLabels();
+    const alarms = Object.fromEntries(splits.map((s) => [s, summarise(topHits.filter((h) => h.half === s), labels)]));
+    const unlabelled = splits.flatMap((s) => alarms[s]!.unlabelled);
+    const unlabelledFile = join(resultsDir, 'false-alarm-unlabelled.csv');
+    if (unlabelled.length) writeFileSync(unlabelledFile, ['query,hit,tier', ...unlabelled.map((h) => [h.query, h.hit, h.tier].map(csvCell).join(','))].join('\n') + '\n');
+    else rmSync(unlabelledFile, { force: true });
+    if (args['label-pass']) {
+      console.log(`${unlabelled.length} unlabelled top-tier hits written to ${unlabelledFile}`);
+      return;
+    }
+
+    const chosen = (p: Pair) => splits.includes(p.split);
     // rank[set][i]: 1-based rank of pair i's earlier mark among the later mark's first DEPTH hits.
     const rank: Record<string, (number | null)[]> = {};
     const tier: Record<string, (string | null)[]> = {};
@@ -73,15 +89,14 @@ const main = async () => {
       rank[set] = [];
       tier[set] = [];
       for (const [i, p] of pairs.entries()) {
-        const hits = await search(ctx, p.later, similarity);
+        const hits = chosen(p) ? await search(ctx, p.later, similarity) : [];
         const at = hits.findIndex((h) => h.id === trademarkId('US', `P${i}`));
         rank[set]!.push(at >= 0 ? at + 1 : null);
         tier[set]!.push(at >= 0 ? (hits[at]!.match?.tier ?? null) : null);
       }
     }
-    const corpusTrigrams = records.map((r) => trigramSet(r.mark_text ?? ''));
-    const euipoCount = euipo.marks.length;
-    rank.trigram = pairs.map((p, i) => trigramRank(p.later, corpusTrigrams, euipoCount + i));
+    const corpusTrigrams = corpusTexts(euipo, pairs).map(trigramSet);
+    rank.trigram = pairs.map((p, i) => (chosen(p) ? trigramRank(p.later, corpusTrigrams, euipo.length + i) : null));
     const systems = [...Object.keys(CHANNEL_SETS), 'trigram'];
 
     const groups: [string, (p: Pair) => boolean][] = [
@@ -91,10 +106,10 @@ const main = async () => {
     ];
     const splitRows = (split: string) =>
       groups.map(([name, pick]) => {
-        const idx = pairs.flatMap((p, i) => (heldSimilar(p) && pick(p) && (split === 'both' || p.split === split) ? [i] : []));
+        const idx = pairs.flatMap((p, i) => (heldSimilar(p) && pick(p) && p.split === split ? [i] : []));
         return { split, group: name, by: Object.fromEntries(systems.map((s) => [s, metrics(idx.map((i) => rank[s]![i]!))])) as Record<string, Metrics> };
       });
-    const overall = [...splitRows('test'), ...splitRows('tune')];
+    const overall = splits.flatMap(splitRows);
     const summary: Table = {
       headers: ['split', 'pairs held similar', ...systems.flatMap((s) => [`${s} R@10`, `${s} R@20`, `${s} MRR`])],
       rows: overall.map((r) => [`${r.split} · ${r.group}`, r.by[systems[0]!]!.n, ...systems.flatMap((s) => [pct(r.by[s]!.recall_at_10), pct(r.by[s]!.recall_at_20), mrr(r.by[s]!.mrr)])]),
@@ -103,7 +118,7 @@ const main = async () => {
     const perKind: Table = {
       headers: ['kind', 'split', 'held similar', ...systems.map((s) => `${s} R@10 / R@20 / MRR`)],
       rows: kinds.flatMap((kind) =>
-        (['test', 'tune'] as const).flatMap((split) => {
+        splits.flatMap((split) => {
           const idx = pairs.flatMap((p, i) => (p.kind === kind && p.split === split && heldSimilar(p) ? [i] : []));
           if (!idx.length) return [];
           return [[kind, split, idx.length, ...systems.map((s) => { const m = metrics(idx.map((i) => rank[s]![i]!)); return `${pct(m.recall_at_10)} / ${pct(m.recall_at_20)} / ${mrr(m.mrr)}`; })]];
@@ -111,49 +126,43 @@ const main = async () => {
       ),
     };
     // Pairs held not similar in identical/near_identical although their letters differ: must be none.
-    const topTierWrong = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, pairs.flatMap((p, i) => (!heldSimilar(p) && !sameLetters(p) && ['identical', 'near_identical'].includes(tier[s]![i] ?? '') ? [`${p.later} / ${p.earlier}`] : []))]));
-    const notSimilar = pairs.filter((p) => !heldSimilar(p));
-    const misses = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, pairs.flatMap((p, i) => (heldSimilar(p) && (rank[s]![i] ?? 99) > 10 ? [`${p.later} -> ${p.earlier} (${p.kind}, ${p.split}${rank[s]![i] ? `, rank ${rank[s]![i]}` : ''})`] : []))]));
-
-    // False alarms: 200 seeded EUIPO marks searched with every channel on.
-    const sample = seededSample(euipo.marks.map((m, i) => ({ i, text: m[1] })), FALSE_ALARM_QUERIES, 20261124);
-    const topHits: TopTierHit[] = [];
-    for (const q of sample) {
-      for (const h of await search(ctx, q.text, CHANNEL_SETS.all)) {
-        const t = h.match?.tier ?? '';
-        if (h.id !== trademarkId('EM', euipo.marks[q.i]![0]) && (TOP_TIERS as readonly string[]).includes(t)) topHits.push({ query: q.text, hit: h.mark_text ?? '', tier: t });
-      }
-    }
-    const alarms = summarise(topHits, loadLabels());
-    if (alarms.unlabelled.length) {
-      const csvCell = (s: string) => `"${s.replace(/"/g, '""')}"`;
-      writeFileSync(join(resultsDir, 'false-alarm-unlabelled.csv'), ['query,hit,tier', ...alarms.unlabelled.map((h) => [h.query, h.hit, h.tier].map(csvCell).join(','))].join('\n') + '\n');
-    }
+    const topTierWrong = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, pairs.flatMap((p, i) => (chosen(p) && !heldSimilar(p) && !sameLetters(p) && ['identical', 'near_identical'].includes(tier[s]![i] ?? '') ? [`${p.later} / ${p.earlier}`] : []))]));
+    const notSimilar = pairs.filter((p) => chosen(p) && !heldSimilar(p));
+    const misses = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, pairs.flatMap((p, i) => (chosen(p) && heldSimilar(p) && (rank[s]![i] ?? 99) > 10 ? [`${p.later} -> ${p.earlier} (${p.kind}, ${p.split}${rank[s]![i] ? `, rank ${rank[s]![i]}` : ''})`] : []))]));
+    const alarmTable: Table = {
+      headers: ['half', 'queries', 'tier', 'labelled hits', 'not similar', 'share'],
+      rows: splits.flatMap((s) => {
+        const a = alarms[s]!;
+        const n = sample.filter((q) => queryHalf(q.text) === s).length;
+        return [...TOP_TIERS.map((t) => [s, n, t, a.by_tier[t]!.labelled, a.by_tier[t]!.not_similar, pct(a.by_tier[t]!.labelled ? a.by_tier[t]!.not_similar / a.by_tier[t]!.labelled : null)]), [s, n, 'all three', a.labelled, a.not_similar, pct(a.share_not_similar)]];
+      }),
+    };
 
     console.log(consoleTable(summary));
     console.log(consoleTable(perKind));
     console.log('not-similar pairs in the top two tiers with different letters:', topTierWrong);
-    console.log(`false alarms: ${alarms.not_similar} of ${alarms.labelled} labelled top-tier hits not similar (${pct(alarms.share_not_similar)}); ${alarms.unlabelled.length} unlabelled`);
+    console.log(consoleTable(alarmTable));
+    console.log(`${unlabelled.length} unlabelled top-tier hits`);
     const bySplit = (s: string) => pairs.filter((p) => p.split === s).length;
     const body = [
-      `${pairs.length} decided pairs (${pairs.filter(heldSimilar).length} held similar, ${notSimilar.length} held not similar, ${pairs.filter(acceptableFlag).length} of them with the same text — "acceptable-flag"; ${pairs.filter(isMeaning).length} meaning pairs), split once by decision: ${bySplit('test')} test, ${bySplit('tune')} tune. Each earlier mark is searched for among ${records.length} marks (${euipoCount} real EUIPO marks plus the earlier mark of every pair). Recall@k: the earlier mark is in the first k hits of the later mark's search; MRR over the first ${DEPTH}. "default" is identical, fuzzy, embedded, lookalike; "all" is ${CHANNELS.join(', ')}; "trigram" ranks every mark by the Jaccard similarity of pg_trgm trigram sets (ties split evenly).`,
+      `Split run: ${splits.join(' and ')}. ${pairs.length} decided pairs (${pairs.filter(heldSimilar).length} held similar, ${pairs.filter((p) => !heldSimilar(p)).length} held not similar, ${pairs.filter(acceptableFlag).length} of them with the same text — "acceptable-flag"; ${pairs.filter(isMeaning).length} meaning pairs), split once by decision: ${bySplit('test')} test, ${bySplit('tune')} tune. Each earlier mark is searched for among ${corpusTrigrams.length} marks (${euipo.length} real EUIPO marks plus the earlier mark of every pair). Recall@k: the earlier mark is in the first k hits of the later mark's search; MRR over the first ${DEPTH}. "default" is identical, fuzzy, embedded, lookalike; "all" is ${CHANNELS.join(', ')}; "trigram" ranks every mark by the Jaccard similarity of pg_trgm trigram sets (ties split evenly).`,
       '', '## Pairs held similar, per split', '', markdownTable(summary),
       '', '## Per kind', '', markdownTable(perKind),
       '', '## Pairs held not similar in identical or near_identical with different letters', '',
       ...Object.entries(topTierWrong).map(([s, l]) => `- ${s}: ${l.length ? l.join('; ') : 'none'} (of ${notSimilar.length})`),
       '', '## False alarms', '',
-      `${FALSE_ALARM_QUERIES} EUIPO marks drawn with seed 20261124, searched with all channels; every other mark in their identical, near_identical and similar tiers (first ${DEPTH} hits) looked up in data/similarity/false-alarm-labels.csv.`, '',
-      markdownTable({ headers: ['tier', 'labelled hits', 'not similar', 'share'], rows: [...TOP_TIERS.map((t) => [t, alarms.by_tier[t]!.labelled, alarms.by_tier[t]!.not_similar, pct(alarms.by_tier[t]!.labelled ? alarms.by_tier[t]!.not_similar / alarms.by_tier[t]!.labelled : null)]), ['all three', alarms.labelled, alarms.not_similar, pct(alarms.share_not_similar)]] }),
-      '', `${alarms.unlabelled.length} top-tier hits have no label yet (listed in bench/results/false-alarm-unlabelled.csv when there are any).`,
+      `${FALSE_ALARM_QUERIES} EUIPO marks drawn with seed ${FA_SEED}, split into halves by a SHA-1 of their text (tune chooses the tier cut-offs, test reports), searched with all channels; every other mark in their identical, near_identical and similar tiers (first ${DEPTH} hits) looked up in data/similarity/false-alarm-labels.csv.`, '',
+      markdownTable(alarmTable),
+      '', `${unlabelled.length} top-tier hits have no label yet (listed in bench/results/false-alarm-unlabelled.csv when there are any).`,
       '', '## Pairs held similar outside the top 10', '',
       ...Object.entries(misses).map(([s, l]) => `- ${s} (${l.length}): ${l.join('; ') || 'none'}`),
     ].join('\n');
-    const { unlabelled: _u, ...alarmTotals } = alarms;
-    const paths = writeReport({ name: 'eval-search', title: 'Search evaluation: decided pairs in 18,000 EUIPO marks', command: benchCommand('eval:search'), results: { overall, top_tier_not_similar: topTierWrong, false_alarms: alarmTotals, unlabelled: alarms.unlabelled.length, misses } }, body);
+    const alarmTotals = Object.fromEntries(Object.entries(alarms).map(([s, { unlabelled: u, ...rest }]) => [s, { ...rest, unlabelled: u.length }]));
+    const name = args.split === 'both' ? 'eval-search' : `eval-search-${args.split}`;
+    const paths = writeReport({ name, title: `Search evaluation: decided pairs in 18,000 EUIPO marks (${splits.join(' and ')})`, command: benchCommand('eval:search'), results: { overall, top_tier_not_similar: topTierWrong, false_alarms: alarmTotals, misses } }, body);
     console.log(`wrote ${paths.json} and ${paths.md}`);
   } finally {
-    await ctx.store.close();
-    rmSync(dir, { recursive: true, force: true });
+    await store.close();
   }
 };
 

@@ -1,7 +1,10 @@
 // The false-alarm measure of the search evaluation: 200 corpus marks drawn with a fixed seed are
 // searched, and every other mark in their identical, near_identical and similar tiers is looked up
 // in data/similarity/false-alarm-labels.csv, where a person said once whether the two texts are
-// similar. Reports the share labelled not similar, and the hits no label covers yet.
+// similar. Reports the share labelled not similar, and the hits no label covers yet. The queries
+// are split into tune and test halves by a hash of their text, so the tier cut-offs are chosen on
+// the tune half and the share reported on the test half.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCsv } from './eval-pairs.js';
@@ -27,7 +30,11 @@ export const seededSample = <T>(items: readonly T[], n: number, seed: number): T
   return out;
 };
 
-const labelKey = (query: string, hit: string) => `${query}\u0000${hit}`;
+/** The half a false-alarm query belongs to: test when the SHA-1 of its text falls under 0.5. */
+export const queryHalf = (query: string): 'tune' | 'test' =>
+  createHash('sha1').update(query).digest().readUInt32BE(0) / 2 ** 32 < 0.5 ? 'test' : 'tune';
+
+export const labelKey = (query: string, hit: string) => `${query}\u0000${hit}`;
 
 export const loadLabels = (): Map<string, 'similar' | 'not_similar'> => {
   const out = new Map<string, 'similar' | 'not_similar'>();

@@ -37,7 +37,8 @@ export interface Side extends GoodsSide {
 }
 
 const tierOf = (channel: Channel, score: number, overall: MatchTier | null): MatchTier | null => {
-  if (channel === 'identical') return score > 0 ? overall === 'identical' ? 'identical' : 'near_identical' : null;
+  // Equal near forms with different letters (FOREVER/4EVER) are `similar` on the identical channel.
+  if (channel === 'identical') return score > 0 ? (overall === 'identical' || overall === 'near_identical' ? overall : 'similar') : null;
   return score >= SIMILAR_MIN ? 'similar' : score >= RELATED_MIN ? 'related' : null;
 };
 

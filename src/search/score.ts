@@ -9,7 +9,9 @@ import { conceptualLane } from './conceptual.js';
 /** Scores at or above this are `similar`; below, down to RELATED_MIN, `related`; lower is no hit. */
 export const SIMILAR_MIN = 0.75;
 export const RELATED_MIN = 0.5;
-export const RANKING_VERSION = 'v13';
+/** The identical lane of marks whose near forms are equal but whose letters differ. */
+const NEAR_FORM = 0.93;
+export const RANKING_VERSION = 'v14';
 
 export interface Scored {
   lanes: Partial<Record<Channel, number>>;
@@ -128,9 +130,11 @@ const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[
 export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>): Scored | null => {
   let tier: MatchTier | null = null;
   if (q.folded === c.folded) tier = 'identical';
-  else if (q.near === c.near) tier = 'near_identical';
+  else if (q.compact === c.compact) tier = 'near_identical';
   const orth = dice(q.near, c.near);
-  const identical = tier === 'identical' ? 1 : tier ? 0.96 : -1;
+  // The top two tiers need the same letters and digits; a plural, a number word or a leading THE
+  // (HEARTSPRINGS/HEARTSPRING, FOREVER/4EVER) is a strong `similar` on the identical channel.
+  const identical = tier === 'identical' ? 1 : tier ? 0.96 : q.near === c.near ? NEAR_FORM : -1;
   const fuzzy = channels.has('fuzzy') ? fuzzyLane(q, c, orth) : -1;
   const phonetic = channels.has('phonetic') ? phoneticLane(q, c, orth) : -1;
   const lookalike = channels.has('lookalike') ? lookalikeLane(q, c, orth) : -1;

@@ -4,13 +4,15 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { isMeaning, loadPairs, PAIRS_FILE, parseCsv, sameLetters, splitFor } from '../../bench/lib/eval-pairs.js';
-import { seededSample, summarise } from '../../bench/lib/false-alarms.js';
-import { jaccard, trigramRank, trigramSet } from '../../bench/lib/trigram-baseline.js';
+import { queryHalf, seededSample, summarise } from '../../bench/lib/false-alarms.js';
+import { trigramRank } from '../../bench/lib/trigram-baseline.js';
+import { jaccard, trigramSet } from '../../src/search/trigram.js';
 
-// What the file holds today; issue 10 asks for 500 / 150 / 60.
-const MIN_PAIRS = 349;
-const MIN_NOT_SIMILAR = 121;
-const MIN_MEANING = 21;
+// Issue 10 asks for 500 pairs, 150 held not similar and 60 meaning pairs; the meaning floor is
+// what the file holds today (see data/similarity/sources.json).
+const MIN_PAIRS = 500;
+const MIN_NOT_SIMILAR = 150;
+const MIN_MEANING = 60;
 
 describe('decided pairs', () => {
   const pairs = loadPairs();
@@ -44,7 +46,7 @@ describe('decided pairs', () => {
     expect(new Set(pairs.map((p) => p.split))).toEqual(new Set(['test', 'tune']));
   });
 
-  it('keeps at least the pairs, not-similar pairs and meaning pairs it has reached', () => {
+  it('holds at least 500 pairs and 150 held not similar, and keeps the meaning pairs it has', () => {
     expect(pairs.length).toBeGreaterThanOrEqual(MIN_PAIRS);
     expect(pairs.filter((p) => p.outcome === 'not_similar').length).toBeGreaterThanOrEqual(MIN_NOT_SIMILAR);
     expect(pairs.filter(isMeaning).length).toBeGreaterThanOrEqual(MIN_MEANING);
@@ -83,6 +85,14 @@ describe('false alarms', () => {
     const items = Array.from({ length: 1000 }, (_, i) => i);
     expect(seededSample(items, 5, 7)).toEqual(seededSample(items, 5, 7));
     expect(new Set(seededSample(items, 200, 7)).size).toBe(200);
+  });
+
+  it('splits the queries into tune and test halves by their text, the same on every run', () => {
+    const halves = Array.from({ length: 400 }, (_, i) => queryHalf(`MARK ${i}`));
+    expect(queryHalf('MARK 1')).toBe(halves[1]);
+    const test = halves.filter((h) => h === 'test').length;
+    expect(test).toBeGreaterThan(150);
+    expect(test).toBeLessThan(250);
   });
 
   it('counts not-similar labels per tier and lists unlabelled hits', () => {

@@ -37,9 +37,18 @@ describe('tiers', () => {
 
   it.each([
     ['PLAY DOH', 'PLAY-DOH'],
+    ['CHECK POINT', 'CHECKPOINT'],
+  ])('near_identical: %s / %s', (a, b) => expect(score(a, b)?.tier).toBe('near_identical'));
+
+  it.each([
     ['4EVER', 'FOREVER'],
     ['NEWPORTS', 'NEWPORT'],
-  ])('near_identical: %s / %s', (a, b) => expect(score(a, b)?.tier).toBe('near_identical'));
+    ['HEARTSPRINGS', 'HEARTSPRING'],
+  ])('the same near form with other letters is a strong similar, not near_identical: %s / %s', (a, b) => {
+    const s = score(a, b, new Set(['identical']))!;
+    expect(s.tier).toBe('similar');
+    expect(s.lanes.identical).toBeGreaterThan(0.9);
+  });
 
   it.each([
     ['TRUCOOL', 'TURCOOL'],
