@@ -12,6 +12,7 @@ import { sql as monitorWebhooks } from './017-monitor-webhooks.js';
 import { sql as screenings } from './025-screenings.js';
 import { sql as assignments } from './030-assignments.js';
 import { sql as entities } from './031-entities.js';
+import { sql as gramKeys } from './035-gram-keys.js';
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
@@ -27,4 +28,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 25, name: 'screenings', sql: screenings },
   { version: 30, name: 'assignments', sql: assignments },
   { version: 31, name: 'entities', sql: entities },
+  { version: 35, name: 'gram-keys', sql: gramKeys },
 ];
