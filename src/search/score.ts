@@ -126,8 +126,10 @@ const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[
 };
 
 /** Scores a candidate on the requested channels; null when it is not a hit on any of them. Lanes
- *  are plain numbers until the candidate is known to be a hit: most candidates are not. */
-export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>): Scored | null => {
+ *  are plain numbers until the candidate is known to be a hit: most candidates are not. With
+ *  `weak`, a candidate below RELATED_MIN with any lane above 0 is a `related` hit too (the rows
+ *  that fill a short result list, docs/search.md). */
+export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>, weak = false): Scored | null => {
   let tier: MatchTier | null = null;
   if (q.folded === c.folded) tier = 'identical';
   else if (q.compact === c.compact) tier = 'near_identical';
@@ -150,7 +152,7 @@ export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<C
   const score = Math.min(tier ? 1 : 0.95, best + 0.02 * Math.max(0, strong - 1));
   if (!tier) {
     if (score >= SIMILAR_MIN) tier = 'similar';
-    else if (score >= RELATED_MIN) tier = 'related';
+    else if (score >= RELATED_MIN || (weak && score > 0)) tier = 'related';
     else return null;
   }
   const lanes: Partial<Record<Channel, number>> = {};
@@ -164,9 +166,15 @@ export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<C
   return { lanes, score: round3(score), tier, terms: terms.length ? terms : [c.folded] };
 };
 
-/** The channels that found the hit: every lane at or above the related floor. */
-export const via = (s: Scored): Channel[] =>
-  (Object.entries(s.lanes) as [Channel, number][]).filter(([, v]) => v >= RELATED_MIN).map(([k]) => k);
+/** The channels that found the hit: every lane at or above the related floor; for a weak hit
+ *  below it, its best lane. */
+export const via = (s: Scored): Channel[] => {
+  const lanes = Object.entries(s.lanes) as [Channel, number][];
+  const strong = lanes.filter(([, v]) => v >= RELATED_MIN);
+  if (strong.length || !lanes.length) return strong.map(([k]) => k);
+  const best = Math.max(...lanes.map(([, v]) => v));
+  return lanes.filter(([, v]) => v === best).map(([k]) => k);
+};
 
 /** 0..100 for the public `relevance_score`. */
 export const relevance = (s: Scored): number => Math.round(s.score * 100);

@@ -47,6 +47,26 @@ describe('parties and records over HTTP', () => {
   });
 });
 
+describe('fees over HTTP', () => {
+  let f: HttpFixture;
+  beforeAll(async () => {
+    f = await startApi();
+  }, 60_000);
+  afterAll(async () => f.close());
+
+  it('POST /v1/fees/estimate and GET /v1/fees/schedules; an office with no schedule is a 400 naming it', async () => {
+    const est = await post(f, '/v1/fees/estimate', { office: 'EM', classes: [9, 25], date: '2026-11-22' });
+    expect(est.status).toBe(200);
+    expect(await json(est)).toMatchObject({ object: 'fee_estimate', currency: 'EUR', total: 900 });
+    const list = await json(await f.call('/v1/fees/schedules?office=WO'));
+    expect(list.data.map((d: { office_code: string }) => d.office_code)).toEqual(['WO']);
+    const jp = await post(f, '/v1/fees/estimate', { office: 'JP', classes: [9] });
+    expect(jp.status).toBe(400);
+    const body = await json(jp);
+    expect(body.error).toMatchObject({ type: 'validation_error', detail: 'No fee schedule for office JP.' });
+  });
+});
+
 describe('parties and records over MCP', () => {
   let t: TempContext;
   let s: Seeded;
@@ -65,13 +85,16 @@ describe('parties and records over MCP', () => {
     const client = new Client({ name: 'tm-test', version: '0' });
     await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
     const names = (await client.listTools()).tools.map((x) => x.name);
-    expect(names).toEqual(expect.arrayContaining(['reconcile_docket']));
+    expect(names).toEqual(expect.arrayContaining(['reconcile_docket', 'estimate_fees', 'list_fee_schedules']));
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
     const rec = await call('reconcile_docket', { rows: [{ office: 'US', number: '6123456', status: 'pending', owner: 'Nobody Ltd' }] });
     expect(rec.isError).toBeFalsy();
     const body = rec.structuredContent as { rows: { result: string; differences: { field: string }[] }[] };
     expect(body.rows[0]!.result).toBe('differs');
     expect(body.rows[0]!.differences.map((d) => d.field)).toEqual(['status', 'owner']);
+    const fee = await call('estimate_fees', { office: 'US', action: 'renewal', classes: [9], date: '2026-11-22' });
+    expect((fee.structuredContent as { total: number }).total).toBe(650);
+    expect((await call('estimate_fees', { office: 'CN', classes: [9] })).isError).toBe(true);
     await client.close();
   });
 });
@@ -98,6 +121,14 @@ describe('parties and records on the CLI', () => {
     writeFileSync(jsonDocket, JSON.stringify([{ office: 'US', number: '71112081' }]));
     expect(JSON.parse((await tm('reconcile', jsonDocket, '--json')).stdout).summary.matches).toBe(1);
   }, 60_000);
+
+  it('tm fees estimate prints the line items; an office with no schedule is one line and exit 2', async () => {
+    const out = JSON.parse((await tm('fees', 'estimate', '--office', 'WO', '--classes', '9,25,35,42', '--designations', '3', '--json')).stdout);
+    expect(out).toMatchObject({ currency: 'CHF', total: 653 + 100 + 300 });
+    const bad = await tm('fees', 'estimate', '--office', 'KR', '--classes', '9');
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/No fee schedule for office KR/);
+  });
 
   it('refuses an unreadable docket with one line and exit 7', async () => {
     const bad = join(home, 'bad.csv');

@@ -8,9 +8,11 @@ import { sql as portfolios } from './010-portfolios.js';
 import { sql as watches } from './011-watches.js';
 import { sql as eventsWebhooks } from './015-events-webhooks.js';
 import { sql as portfolioHoldings } from './016-portfolio-holdings.js';
+import { sql as monitorWebhooks } from './017-monitor-webhooks.js';
 import { sql as screenings } from './025-screenings.js';
 import { sql as assignments } from './030-assignments.js';
 import { sql as entities } from './031-entities.js';
+import { sql as gramKeys } from './035-gram-keys.js';
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
@@ -22,7 +24,9 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 11, name: 'watches', sql: watches },
   { version: 15, name: 'events-webhooks', sql: eventsWebhooks },
   { version: 16, name: 'portfolio-holdings', sql: portfolioHoldings },
+  { version: 17, name: 'monitor-webhooks', sql: monitorWebhooks },
   { version: 25, name: 'screenings', sql: screenings },
   { version: 30, name: 'assignments', sql: assignments },
   { version: 31, name: 'entities', sql: entities },
+  { version: 35, name: 'gram-keys', sql: gramKeys },
 ];
