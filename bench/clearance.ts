@@ -24,15 +24,19 @@ import { benchCommand, consoleTable, formatInt, formatMb, markdownTable, percent
 
 const TARGETS = { screening_p95_ms: 300, check_p95_ms: 50, classify_p95_ms: 20 };
 const WARM_UP = 10;
+/** The server's default request budget: calls slower than this would fail there, so they are counted. */
+const DEFAULT_BUDGET_MS = 5000;
 const LISTING_BYTES = 2048;
 const FILLER = 'soft cotton crew neck shirt for everyday wear with a relaxed fit and ribbed collar made from organic fibres shipped fast in a gift box perfect for birthdays and holidays'.split(' ');
 
-interface Lat { p50: number; p95: number; p99: number; mean: number; cpu_p95: number; n: number }
+interface Lat { p50: number; p95: number; p99: number; mean: number; cpu_p95: number; n: number; over_budget: number }
 interface Sample { ms: number[]; cpu: number[] }
-const lat = ({ ms, cpu }: Sample): Lat => ({ p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), mean: ms.reduce((a, b) => a + b, 0) / ms.length, cpu_p95: percentile(cpu, 95), n: ms.length });
+const lat = ({ ms, cpu }: Sample): Lat => ({ p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), mean: ms.reduce((a, b) => a + b, 0) / ms.length, cpu_p95: percentile(cpu, 95), n: ms.length, over_budget: ms.filter((m) => m > DEFAULT_BUDGET_MS).length });
 const sample = (): Sample => ({ ms: [], cpu: [] });
 
 interface WarmResult {
+  /** The index brought up to date before timing (a migration may have emptied it), ms. */
+  sync_ms: number;
   offices: string[];
   screening: Lat & { hits_mean: number };
   search: Lat;
@@ -66,10 +70,12 @@ const twoOffices = (ctx: Context): string[] =>
   (ctx.store.db.prepare('SELECT office_code FROM trademarks GROUP BY office_code ORDER BY count(*) DESC LIMIT 2').all() as { office_code: string }[]).map((r) => r.office_code);
 
 const warm = async (db: string, runs: number, seed: number): Promise<WarmResult> => {
-  const marks = makeQueries(db, runs + WARM_UP, seed);
   const goods = (JSON.parse(readFileSync(join(repoRoot, 'data', 'clearance', 'classify-cases.json'), 'utf8')) as { cases: { text: string }[] }).cases.map((c) => c.text);
-  const ctx = createContext({ db, now: NOW });
+  // A long budget: on a loaded machine a call may run past the default 5 s; it is timed, and counted.
+  const ctx = createContext({ db, now: NOW, requestBudgetMs: 600_000 });
   try {
+    const sync = await timed(null, () => ctx.index.sync());
+    const marks = makeQueries(db, runs + WARM_UP, seed);
     const offices = twoOffices(ctx);
     const classes = [[9], [25], [35, 41], [30]];
     const screen = (mark: string, i: number) => createScreening.run(ctx, createScreening.input.parse({ mark, classes: classes[i % 4], offices, preset: 'all' }));
@@ -116,6 +122,7 @@ const warm = async (db: string, runs: number, seed: number): Promise<WarmResult>
     for (let i = 0; i < runs; i++) await timed(gMs, () => classifyGoods.run(ctx, classifyGoods.input.parse({ text: goods[(WARM_UP + i) % goods.length]! })));
 
     return {
+      sync_ms: sync.ms,
       offices,
       screening: { ...lat(sMs), hits_mean: hits / sMs.ms.length },
       search: lat(bMs),
@@ -143,7 +150,7 @@ const main = async () => {
     const w = await runInChild<WarmResult>(self, ['--child', 'warm', '--db', db, '--runs', values.runs!, '--seed', String(seed)]);
     rows.push({ size, built: built !== null, warm: w.result, peak: w.peak_rss_bytes });
   }
-  const f = (l: Lat) => `${l.p50.toFixed(1)} / ${l.p95.toFixed(1)} / ${l.p99.toFixed(1)} ms (CPU p95 ${l.cpu_p95.toFixed(1)})`;
+  const f = (l: Lat) => `${l.p50.toFixed(1)} / ${l.p95.toFixed(1)} / ${l.p99.toFixed(1)} ms (CPU p95 ${l.cpu_p95.toFixed(1)}${l.over_budget ? `; ${l.over_budget} of ${l.n} over ${DEFAULT_BUDGET_MS / 1000} s` : ''})`;
   const table: Table = {
     headers: ['marks', 'offices', `screening, all channels, p50/p95/p99 (target p95 ≤ ${TARGETS.screening_p95_ms})`, 'its bare search p50/p95/p99', 'p95 ratio screening / search', `check 2 KB listing p50/p95/p99 (≤ ${TARGETS.check_p95_ms})`, 'matcher build (first check)', `classify p50/p95/p99 (≤ ${TARGETS.classify_p95_ms})`, 'peak RSS'],
     rows: rows.map((r) => [formatInt(r.size), r.warm.offices.join(', '), `${f(r.warm.screening)} (${r.warm.screening.hits_mean.toFixed(0)} hits)`, f(r.warm.search), `${(r.warm.screening.p95 / r.warm.search.p95).toFixed(2)}×`, `${f(r.warm.check)} (${r.warm.check.findings_mean.toFixed(1)} findings, ${formatInt(r.warm.check.bytes)} B)`, `${formatInt(r.warm.check_build_ms)} ms`, f(r.warm.classify), formatMb(r.peak)]),
@@ -154,7 +161,7 @@ const main = async () => {
     '',
     markdownTable(table),
     '',
-    `Stores: bench/corpus/generate.ts, seed ${seed}, built as bench:search builds them (bench/lib/bench-store.ts)${rows.some((r) => r.built) ? '; built in this run' : '; reused'}. One child process per size, warm: ${WARM_UP} warm-up calls of each operation, then ${values.runs} timed calls each. Screening: create_screening (search_trademarks on all channels, one page of 100, the proposal's classes and their coordinated classes, the two offices with the most marks; risk model; the screening saved), marks drawn from the store as searchers type them, classes rotating 9 / 25 / 35+41 / 30; its bare search is the same search_trademarks call alone, alternating with the screening per mark. CPU: process.cpuUsage around each call (all threads). Check: check_listing of a ~${LISTING_BYTES}-byte listing (title, description, tags; about one word in ten a stored mark), class 25, the same two offices, default options (fuzzy medium_famous_only); the matcher is built at the first check and its time reported apart. Classify: classify_goods on the goods texts of data/clearance/classify-cases.json (warm-up reads the WordNet index).`,
+    `Stores: bench/corpus/generate.ts, seed ${seed}, built as bench:search builds them (bench/lib/bench-store.ts)${rows.some((r) => r.built) ? '; built in this run' : '; reused'}. One child process per size, warm: ${WARM_UP} warm-up calls of each operation, then ${values.runs} timed calls each. Screening: create_screening (search_trademarks on all channels, one page of 100, the proposal's classes and their coordinated classes, the two offices with the most marks; risk model; the screening saved), marks drawn from the store as searchers type them, classes rotating 9 / 25 / 35+41 / 30; its bare search is the same search_trademarks call alone, alternating with the screening per mark. CPU: process.cpuUsage around each call (all threads). Check: check_listing of a ~${LISTING_BYTES}-byte listing (title, description, tags; about one word in ten a stored mark), class 25, the same two offices, default options (fuzzy medium_famous_only); the matcher is built at the first check and its time reported apart. Before timing, the child brings the store's index up to date (a schema migration since the build may have emptied it): ${rows.map((r) => `${formatInt(r.warm.sync_ms / 1000)} s at ${formatInt(r.size)}`).join(', ')}. Classify: classify_goods on the goods texts of data/clearance/classify-cases.json (warm-up reads the WordNet index).`,
   ].join('\n');
   writeReport({ name: 'clearance', title: 'Clearance benchmark: screening, listing check and classification', command: benchCommand('bench:clearance'), results: rows }, body);
 };
