@@ -38,6 +38,16 @@ describe('parties and records over HTTP', () => {
     expect(out.rows[0].trademark_id).toMatch(/^tm_/);
   });
 
+  it('GET /v1/owners?q= finds owners fuzzily; GET /v1/owners/{id} is the current shape unless TM-Shape: earlier', async () => {
+    const found = await json(await f.call('/v1/owners?q=tusimpel'));
+    expect(found.data[0]).toMatchObject({ id: 'own_29d08d73d164a218bad1', object: 'owner', name: 'TuSimple' });
+    const owner = await json(await f.call('/v1/owners/own_29d08d73d164a218bad1'));
+    expect(owner).toMatchObject({ object: 'owner', name: 'TuSimple', counts: { by_office: { US: owner.counts.trademarks } } });
+    const earlier = await json(await f.call('/v1/owners/own_29d08d73d164a218bad1', { headers: { 'TM-Shape': 'earlier' } }));
+    expect(earlier.success).toBe(true);
+    expect((await f.call('/v1/owners?q=t')).status).toBe(400);
+  });
+
   it('answers bad reconcile input with the spec error naming the field', async () => {
     for (const [body, field] of [[{ rows: [] }, 'rows'], [{ rows: [{ office: 'US', number: '1', colour: 'red' }] }, 'rows']] as const) {
       const res = await post(f, '/v1/reconcile', body);
@@ -85,7 +95,7 @@ describe('parties and records over MCP', () => {
     const client = new Client({ name: 'tm-test', version: '0' });
     await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
     const names = (await client.listTools()).tools.map((x) => x.name);
-    expect(names).toEqual(expect.arrayContaining(['reconcile_docket', 'estimate_fees', 'list_fee_schedules']));
+    expect(names).toEqual(expect.arrayContaining(['reconcile_docket', 'estimate_fees', 'list_fee_schedules', 'search_owners', 'get_owner']));
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
     const rec = await call('reconcile_docket', { rows: [{ office: 'US', number: '6123456', status: 'pending', owner: 'Nobody Ltd' }] });
     expect(rec.isError).toBeFalsy();
@@ -129,6 +139,18 @@ describe('parties and records on the CLI', () => {
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/No fee schedule for office KR/);
   });
+
+  it('tm owners search, tm owner show and tm owner marks find an owner by name', async () => {
+    const found = JSON.parse((await tm('owners', 'search', 'tusimple', '--json')).stdout);
+    expect(found.data[0]).toMatchObject({ name: 'TuSimple', score: 1 });
+    const shown = JSON.parse((await tm('owner', 'show', 'TuSimple Inc.', '--json')).stdout);
+    expect(shown).toMatchObject({ id: found.data[0].id, counts: { trademarks: found.data[0].trademark_count } });
+    const marks = JSON.parse((await tm('owner', 'marks', 'tusimple', '--json')).stdout);
+    expect(marks.data).toHaveLength(found.data[0].trademark_count);
+    const none = await tm('owner', 'show', 'Qqxx Zzvv');
+    expect(none.exitCode).toBe(3);
+    expect(none.stderr).toMatch(/No owner named like 'Qqxx Zzvv'/);
+  }, 60_000);
 
   it('refuses an unreadable docket with one line and exit 7', async () => {
     const bad = join(home, 'bad.csv');
