@@ -44,6 +44,7 @@ import { searchOwnersEarlier } from './search-owners-earlier.js';
 import { searchEarlier } from './search-earlier.js';
 import { RECORDS_OPERATIONS } from './records/index.js';
 import { FEE_OPERATIONS } from './fees/index.js';
+import { ANALYTICS_OPERATIONS } from './analytics/index.js';
 import { PARTY_OPERATIONS } from './parties/index.js';
 import { MONITOR_OPERATIONS } from './monitor/index.js';
 import { EVENT_OPERATIONS } from './events/index.js';
@@ -94,6 +95,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   searchEarlier,
   ...RECORDS_OPERATIONS,
   ...FEE_OPERATIONS,
+  ...ANALYTICS_OPERATIONS,
   ...PARTY_OPERATIONS,
   ...MONITOR_OPERATIONS,
   ...EVENT_OPERATIONS,

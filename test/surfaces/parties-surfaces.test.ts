@@ -48,6 +48,13 @@ describe('parties and records over HTTP', () => {
     expect((await f.call('/v1/owners?q=t')).status).toBe(400);
   });
 
+  it('GET /v1/analytics/filings answers JSON series; an unknown group is a 400', async () => {
+    const out = await json(await f.call('/v1/analytics/filings?group_by=office&interval=year'));
+    expect(out).toMatchObject({ object: 'filing_analytics', group_by: 'office' });
+    expect(out.series.map((s: { key: string }) => s.key).sort()).toEqual(['EM', 'US']);
+    expect((await f.call('/v1/analytics/filings?group_by=colour')).status).toBe(400);
+  });
+
   it('answers bad reconcile input with the spec error naming the field', async () => {
     for (const [body, field] of [[{ rows: [] }, 'rows'], [{ rows: [{ office: 'US', number: '1', colour: 'red' }] }, 'rows']] as const) {
       const res = await post(f, '/v1/reconcile', body);
@@ -95,7 +102,7 @@ describe('parties and records over MCP', () => {
     const client = new Client({ name: 'tm-test', version: '0' });
     await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
     const names = (await client.listTools()).tools.map((x) => x.name);
-    expect(names).toEqual(expect.arrayContaining(['reconcile_docket', 'estimate_fees', 'list_fee_schedules', 'search_owners', 'get_owner']));
+    expect(names).toEqual(expect.arrayContaining(['reconcile_docket', 'estimate_fees', 'list_fee_schedules', 'search_owners', 'get_owner', 'get_filing_analytics']));
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
     const rec = await call('reconcile_docket', { rows: [{ office: 'US', number: '6123456', status: 'pending', owner: 'Nobody Ltd' }] });
     expect(rec.isError).toBeFalsy();

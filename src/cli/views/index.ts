@@ -18,6 +18,7 @@ const VIEWS: Record<string, () => Promise<View>> = {
   list_alerts: async () => (await import('./monitor-view.js')).renderAlerts,
   run_watches: async () => (await import('./monitor-view.js')).renderWatchRun,
   reconcile_docket: async () => (await import('./reconcile-view.js')).renderReconciliation,
+  get_filing_analytics: async () => (await import('./analytics-view.js')).renderFilingAnalytics,
 };
 
 export const renderHuman = async (opName: string, output: unknown): Promise<void> => {
