@@ -1,7 +1,8 @@
-// Classification evaluation (`npm run eval:classify`): real USPTO goods and services texts with
-// their office-assigned class (data/clearance/classify-cases.json, fixed tune/test split), each
+// Classification evaluation (`npm run eval:classify`): real goods and services texts with their
+// office-assigned class (data/clearance/classify-cases.json, fixed tune/test split), each
 // classified by the Nice term index; top-1 and top-3 accuracy per split, for whole descriptions
 // and for their single items, beside a class-heading word-overlap baseline run on the same cases.
+// `--tune` scores the tune split only and writes nothing: the mode to use while choosing settings.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { classify, splitItems } from '../src/clearance/classify.js';
@@ -13,6 +14,7 @@ import { benchCommand, consoleTable, markdownTable, repoRoot, writeReport, type 
 interface Case {
   text: string;
   class: number;
+  file: string;
   split: 'tune' | 'test';
 }
 const { cases } = JSON.parse(readFileSync(join(repoRoot, 'data', 'clearance', 'classify-cases.json'), 'utf8')) as { cases: Case[] };
@@ -47,9 +49,10 @@ const accuracy = (list: readonly Unit[], rank: (t: string) => number[]) => {
   return { n: list.length, top1: Math.round((top1 / Math.max(1, list.length)) * 1000) / 1000, top3: Math.round((top3 / Math.max(1, list.length)) * 1000) / 1000 };
 };
 
+const tuneOnly = process.argv.includes('--tune');
 const results: Record<string, unknown>[] = [];
 for (const [level, list] of Object.entries(units))
-  for (const split of ['tune', 'test'])
+  for (const split of tuneOnly ? ['tune'] : ['tune', 'test'])
     for (const [method, rank] of [['nice-index', model], ['heading-overlap baseline', baseline]] as const) {
       const r = accuracy(list.filter((u) => u.split === split), rank);
       results.push({ level, split, method, ...r });
@@ -60,8 +63,9 @@ const table: Table = {
   rows: results.map((r) => [String(r.level), String(r.split), String(r.method), Number(r.n), Number(r.top1).toFixed(3), Number(r.top3).toFixed(3)]),
 };
 console.log(consoleTable(table));
+if (tuneOnly) process.exit(0);
 const test = results.find((r) => r.level === 'description' && r.split === 'test' && r.method === 'nice-index')!;
 writeReport(
   { name: 'eval-classify', title: 'Classification: top-1 and top-3 accuracy on office-assigned classes', command: benchCommand('eval:classify'), results },
-  `Cases: ${cases.length} USPTO goods and services texts (data/clearance/classify-cases.json), split fixed by text hash; every setting was chosen on \`tune\`. Target: top-3 ≥ 0.90 on \`test\` descriptions; this run: ${test.top3}.\n\n${markdownTable(table)}`,
+  `Cases: ${cases.length} goods and services texts with their office-assigned class (data/clearance/classify-cases.json): ${cases.filter((c) => c.file.startsWith('fixtures/')).length} from the USPTO fixtures, ${cases.filter((c) => !c.file.startsWith('fixtures/')).length} quoted in public decisions (data/clearance/classify-cases-pages.csv); split fixed by text hash; every setting was chosen on \`tune\`. Target: top-3 ≥ 0.90 on \`test\` descriptions; this run: ${test.top3}.\n\n${markdownTable(table)}`,
 );

@@ -15,13 +15,14 @@ import { parseArgs } from 'node:util';
 import { trademarkId } from '../src/core/ids.js';
 import { TmError } from '../src/errors.js';
 import { searchTrademarks } from '../src/ops/search-trademarks.js';
-import { CHANNELS } from '../src/search/params.js';
+import type { Channel } from '../src/search/analyze.js';
+import { CHANNELS, DEFAULT_CHANNELS } from '../src/search/params.js';
 import { trigramSet } from '../src/search/trigram.js';
 import { corpusTexts, loadEuipo, openEvalStore } from './lib/eval-corpus.js';
 import { acceptableFlag, heldSimilar, isMeaning, loadPairs, sameLetters, type Pair } from './lib/eval-pairs.js';
 import { FALSE_ALARM_QUERIES, loadLabels, queryHalf, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
 import { benchCommand, consoleTable, markdownTable, resultsDir, writeReport, type Table } from './lib/results.js';
-import { trigramRank } from './lib/trigram-baseline.js';
+import { topCoverage, trigramRank } from './lib/trigram-baseline.js';
 
 /** Channel sets compared; `all` is what `tm search Q --all` turns on. */
 const CHANNEL_SETS: Record<string, string | undefined> = { default: undefined, all: CHANNELS.join(',') };
@@ -138,8 +139,35 @@ const main = async () => {
       }),
     };
 
+    // Candidate coverage: the share of a trigram scan's top 50 over the whole store that the
+    // index's scored candidates hold, per channel set, for the pairs' later marks and the corpus queries.
+    const stored = ctx.store.db.prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];
+    const storedSets = stored.map((r) => trigramSet(r[1]));
+    const storedIds = stored.map((r) => r[0]);
+    const coverageSets: Record<string, Channel[]> = { default: DEFAULT_CHANNELS, all: [...CHANNELS] };
+    const coverage = async (queries: readonly string[], channels: Channel[]): Promise<string> => {
+      const shares: number[] = [];
+      for (const q of queries) {
+        const c = topCoverage(q, storedSets, storedIds, new Set(await ctx.index.candidates(q, new Set(channels))));
+        if (c !== null) shares.push(c);
+      }
+      const n = Math.max(1, shares.length);
+      return `${pct(shares.reduce((a, b) => a + b, 0) / n)} (${pct(shares.filter((x) => x === 1).length / n)} of ${shares.length} complete)`;
+    };
+    const coverageQueries: [string, string[]][] = [
+      ...splits.map((s): [string, string[]] => [`${s} pairs (later marks)`, pairs.filter((p) => p.split === s).map((p) => p.later)]),
+      ['corpus queries (false-alarm sample)', sample.map((q) => q.text)],
+    ];
+    const coverageTable: Table = { headers: ['queries', ...Object.keys(coverageSets).map((s) => `${s}: mean coverage (queries fully covered)`)], rows: [] };
+    for (const [label, qs] of coverageQueries) {
+      const row: string[] = [label];
+      for (const channels of Object.values(coverageSets)) row.push(await coverage(qs, channels));
+      coverageTable.rows.push(row);
+    }
+
     console.log(consoleTable(summary));
     console.log(consoleTable(perKind));
+    console.log(consoleTable(coverageTable));
     console.log('not-similar pairs in the top two tiers with different letters:', topTierWrong);
     console.log(consoleTable(alarmTable));
     console.log(`${unlabelled.length} unlabelled top-tier hits`);
@@ -148,6 +176,9 @@ const main = async () => {
       `Split run: ${splits.join(' and ')}. ${pairs.length} decided pairs (${pairs.filter(heldSimilar).length} held similar, ${pairs.filter((p) => !heldSimilar(p)).length} held not similar, ${pairs.filter(acceptableFlag).length} of them with the same text — "acceptable-flag"; ${pairs.filter(isMeaning).length} meaning pairs), split once by decision: ${bySplit('test')} test, ${bySplit('tune')} tune. Each earlier mark is searched for among ${corpusTrigrams.length} marks (${euipo.length} real EUIPO marks plus the earlier mark of every pair). Recall@k: the earlier mark is in the first k hits of the later mark's search; MRR over the first ${DEPTH}. "default" is identical, fuzzy, embedded, lookalike; "all" is ${CHANNELS.join(', ')}; "trigram" ranks every mark by the Jaccard similarity of pg_trgm trigram sets (ties split evenly).`,
       '', '## Pairs held similar, per split', '', markdownTable(summary),
       '', '## Per kind', '', markdownTable(perKind),
+      '', '## Trigram top-50 coverage of the candidates', '',
+      `The share of a trigram-Jaccard scan's top 50 over all ${stored.length} stored marks (marks tied with the 50th count as interchangeable) that the index scores for the query: the candidate set before ranking (src/search/qgram.ts).`, '',
+      markdownTable(coverageTable),
       '', '## Pairs held not similar in identical or near_identical with different letters', '',
       ...Object.entries(topTierWrong).map(([s, l]) => `- ${s}: ${l.length ? l.join('; ') : 'none'} (of ${notSimilar.length})`),
       '', '## False alarms', '',
@@ -159,7 +190,7 @@ const main = async () => {
     ].join('\n');
     const alarmTotals = Object.fromEntries(Object.entries(alarms).map(([s, { unlabelled: u, ...rest }]) => [s, { ...rest, unlabelled: u.length }]));
     const name = args.split === 'both' ? 'eval-search' : `eval-search-${args.split}`;
-    const paths = writeReport({ name, title: `Search evaluation: decided pairs in 18,000 EUIPO marks (${splits.join(' and ')})`, command: benchCommand('eval:search'), results: { overall, top_tier_not_similar: topTierWrong, false_alarms: alarmTotals, misses } }, body);
+    const paths = writeReport({ name, title: `Search evaluation: decided pairs in 18,000 EUIPO marks (${splits.join(' and ')})`, command: benchCommand('eval:search'), results: { overall, trigram_top50_coverage: coverageTable.rows, top_tier_not_similar: topTierWrong, false_alarms: alarmTotals, misses } }, body);
     console.log(`wrote ${paths.json} and ${paths.md}`);
   } finally {
     await store.close();

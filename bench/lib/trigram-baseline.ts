@@ -1,6 +1,7 @@
 // The naive baseline of the search evaluation: what PostgreSQL's pg_trgm does. Every corpus mark
 // is ranked by the Jaccard similarity of its trigram set to the query's (src/search/trigram.ts).
-// No index, no channels: a full scan.
+// No index, no channels: a full scan. Also the coverage of a candidate set: how much of this
+// scan's top 50 an index's candidates reach.
 import { jaccard, trigramSet } from '../../src/search/trigram.js';
 
 /** 1-based rank of `target` among `corpus` by Jaccard to the query, or null when it shares no
@@ -18,4 +19,31 @@ export const trigramRank = (query: string, corpus: readonly Int32Array[], target
     else if (s === t) ties++;
   }
   return 1 + above + Math.floor(ties / 2);
+};
+
+/** Share of the scan's top `k` (marks sharing at least one trigram) that `candidates` holds, or null
+ *  when no mark shares a trigram. Marks tied with the k-th score are interchangeable: as many of
+ *  them count as the top k has room for. `ids[i]` names `corpus[i]` as `candidates` does. */
+export const topCoverage = (query: string, corpus: readonly Int32Array[], ids: readonly number[], candidates: ReadonlySet<number>, k = 50): number | null => {
+  const q = trigramSet(query);
+  const scored: [number, number][] = [];
+  for (let i = 0; i < corpus.length; i++) {
+    const s = jaccard(q, corpus[i]!);
+    if (s > 0) scored.push([s, ids[i]!]);
+  }
+  if (!scored.length) return null;
+  scored.sort((a, b) => b[0] - a[0]);
+  const need = Math.min(k, scored.length);
+  const floor = scored[need - 1]![0];
+  let above = 0;
+  let aboveFound = 0;
+  let tiedFound = 0;
+  for (const [s, id] of scored) {
+    if (s < floor) break;
+    if (s > floor) {
+      above++;
+      if (candidates.has(id)) aboveFound++;
+    } else if (candidates.has(id)) tiedFound++;
+  }
+  return (aboveFound + Math.min(need - above, tiedFound)) / need;
 };

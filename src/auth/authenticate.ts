@@ -20,13 +20,18 @@ const HOW = 'Send `Authorization: Bearer <API key>`; create a key with `tm keys 
 const TOUCH_MS = 60_000;
 
 const unauthorized = (detail: string): TmError => new TmError('unauthorized', detail, { suggestion: HOW });
+const MISSING = 'Missing Authorization header.';
+const NOT_BEARER = 'Malformed Authorization header; expected the Bearer scheme.';
+
+/** RFC 6750 §3: a request that sent no Bearer credential at all gets a challenge without an error code. */
+export const sentNoBearer = (err: TmError): boolean => err.message === MISSING || err.message === NOT_BEARER;
 
 /** Accepts an `Authorization` header value (`Bearer …`) or a bare key. */
 export const authenticateApiKey = async (ctx: Context, bearer: string | null | undefined): Promise<Principal> => {
-  if (!bearer || !bearer.trim()) throw unauthorized('Missing Authorization header.');
+  if (!bearer || !bearer.trim()) throw unauthorized(MISSING);
   const m = /^\s*(?:(\S+)\s+)?(\S+)\s*$/.exec(bearer);
   if (!m || (m[1] !== undefined && m[1].toLowerCase() !== 'bearer')) {
-    throw unauthorized('Malformed Authorization header; expected the Bearer scheme.');
+    throw unauthorized(NOT_BEARER);
   }
   const token = m[2]!;
   if (!KEY_PATTERN.test(token)) throw unauthorized('Malformed API key; keys look like tmk_live_… or tmk_test_….');

@@ -8,12 +8,15 @@ import type { Store } from '../store/store.js';
 export interface TakeRequest {
   key: string;
   tier: string;
-  /** Start of the current window (ms since the epoch). */
+  /** Start and end of the current window (ms since the epoch). */
   start: number;
+  end: number;
   limit: number;
   daily: { day: string; tier: string; cap: number } | null;
   /** False: report the counts without counting or refusing (MCP account tools, `/v1/usage`). */
   counted: boolean;
+  /** True: give back one call counted earlier in the same window (a reservation that was not used). */
+  release?: boolean;
 }
 
 export type TakeResult = { ok: true; used: number; dayUsed: number } | { ok: false; over: 'window' | 'day' };
@@ -25,16 +28,31 @@ export interface LimitCounters {
 /** Today's calls of a daily tier already stored (earlier runs, other processes), to seed a day total. */
 export type DaySeed = (key: string, day: string, tier: string) => number;
 
+const SWEEP_MIN = 10_000;
+
 /** Check-and-count in memory; synchronous, so it is atomic within its process. */
 export const createMemoryCounters = (seed: DaySeed) => {
-  const windows = new Map<string, { start: number; count: number }>();
+  const windows = new Map<string, { start: number; end: number; count: number }>();
   const dayTotals = new Map<string, number>();
   let totalsDay = '';
+  // Every organization, and every address and credential that failed to authenticate, has a window
+  // entry; past entries are swept when the map has doubled since the last sweep, so a stream of
+  // random bad keys cannot grow it without bound.
+  let sweepAt = SWEEP_MIN;
+  const sweep = (now: number): void => {
+    for (const [k, slot] of windows) if (slot.end <= now) windows.delete(k);
+    sweepAt = Math.max(SWEEP_MIN, windows.size * 2);
+  };
 
   const take = (r: TakeRequest): TakeResult => {
+    if (windows.size >= sweepAt) sweep(r.start);
     const wKey = `${r.key}\u0000${r.tier}`;
     const slot = windows.get(wKey);
     const used = slot && slot.start === r.start ? slot.count : 0;
+    if (r.release) {
+      if (slot && used > 0) slot.count = used - 1;
+      return { ok: true, used: Math.max(0, used - 1), dayUsed: 0 };
+    }
     if (r.counted && used >= r.limit) return { ok: false, over: 'window' };
     let dayUsed = 0;
     let dKey = '';
@@ -49,7 +67,7 @@ export const createMemoryCounters = (seed: DaySeed) => {
       if (r.counted && dayUsed >= r.daily.cap) return { ok: false, over: 'day' };
     }
     if (!r.counted) return { ok: true, used, dayUsed };
-    windows.set(wKey, { start: r.start, count: used + 1 });
+    windows.set(wKey, { start: r.start, end: r.end, count: used + 1 });
     if (r.daily) dayTotals.set(dKey, dayUsed + 1);
     return { ok: true, used: used + 1, dayUsed: r.daily ? dayUsed + 1 : 0 };
   };

@@ -1,7 +1,9 @@
 // Nice classification of goods and services text: class predictions, the closest accepted terms
 // per class, and item-by-item validation against the alphabetical list (docs/clearance.md).
 import type { NiceDoc, NiceIndex } from './nice-index.js';
-import { termKey } from './nice-index.js';
+import { stems, termKey } from './nice-index.js';
+import { broaderTerms } from './wordnet.js';
+import { fold, singular, words } from '../search/normalize.js';
 
 /** The items of a specification: `;` separates items, as offices write them. */
 export const splitItems = (text: string): string[] =>
@@ -49,14 +51,25 @@ export const headOf = (item: string): string =>
   item.split(/\s+(?:for|namely|in the nature of|used|being|with|featuring|that|which|of the type|sold|to be)\b|[,:(]/i)[0]!.trim();
 
 const HEAD_WEIGHT = 3;
+// Tuned on the tune split (bench/eval-classify.ts --tune), as the settings above.
+/** An item naming services rarely belongs in a goods class (1-34): their votes count this much. */
+const SERVICE_GOODS_WEIGHT = 0.1;
+/** A head noun held by fewer indexed terms than this is widened through WordNet (wordnet.ts). */
+const RARE_STEM = 3;
+/** Weight of the widened head noun's votes. */
+const BROADER_WEIGHT = 1;
+
+/** The head's last word, singular: the noun the goods are ("blouses" in "silk blouses for women"). */
+const headNoun = (head: string): string => singular(words(fold(head)).at(-1) ?? '');
 
 export const classify = (index: NiceIndex, text: string, topK: number): Prediction[] => {
   const items = splitItems(text).slice(0, ITEMS_MAX);
   const scores = new Map<number, number>();
-  const add = (votes: Map<number, number>, weight: number) => {
-    for (const [c, v] of votes) scores.set(c, (scores.get(c) ?? 0) + v * weight);
-  };
   for (const item of items) {
+    const services = /\bservices?\b/i.test(item);
+    const add = (votes: Map<number, number>, weight: number) => {
+      for (const [c, v] of votes) scores.set(c, (scores.get(c) ?? 0) + v * weight * (services && c < 35 ? SERVICE_GOODS_WEIGHT : 1));
+    };
     const exact = index.exact.get(termKey(item));
     if (exact) {
       add(new Map(exact.map((d) => [d.class, 1 / exact.length])), 1 + HEAD_WEIGHT);
@@ -65,6 +78,14 @@ export const classify = (index: NiceIndex, text: string, topK: number): Predicti
     add(itemVotes(hitsFor(index, item)), 1);
     const head = headOf(item);
     if (head && head !== item) add(itemVotes(hitsFor(index, head)), HEAD_WEIGHT);
+    // The alphabetical list misses many everyday nouns (blouses, lager, denims): such a head noun
+    // votes through its synonyms and broader terms instead.
+    const noun = headNoun(head || item);
+    const stem = stems(noun)[0];
+    if (stem && (index.stemDocs.get(stem) ?? 0) < RARE_STEM) {
+      const wider = broaderTerms(noun);
+      if (wider.length) add(itemVotes(hitsFor(index, wider.join(' '))), BROADER_WEIGHT);
+    }
   }
   const sum = [...scores.values()].reduce((s, v) => s + v, 0);
   return [...scores.entries()]

@@ -34,6 +34,8 @@ export interface NiceIndex {
   /** termKey of each `/` variant of a current term → the term. */
   exact: Map<string, NiceDoc[]>;
   headings: Map<number, string>;
+  /** How many indexed terms hold each stem: a word the list barely names is widened (wordnet.ts). */
+  stemDocs: Map<string, number>;
   edition: string;
 }
 
@@ -60,5 +62,7 @@ export const buildNiceIndex = (terms: readonly NiceTerm[], classes: readonly Nic
     processTerm: (w) => (STOP.has(w) || /^\d+$/.test(w) ? null : PorterStemmer.stem(w)),
   });
   search.addAll(docs);
-  return { search, docs, exact, headings: new Map(classes.map((c) => [c.number, c.heading])), edition };
+  const stemDocs = new Map<string, number>();
+  for (const d of docs) for (const st of new Set(stems(d.term))) stemDocs.set(st, (stemDocs.get(st) ?? 0) + 1);
+  return { search, docs, exact, headings: new Map(classes.map((c) => [c.number, c.heading])), stemDocs, edition };
 };

@@ -1,4 +1,5 @@
 // The clearance report as Markdown, CSV and JSON, and the escaping the HTML report shares.
+import { csvLine } from '../core/csv.js';
 import type { Screening, ScreeningHit } from './screening.js';
 
 export const escapeHtml = (s: string): string =>
@@ -10,15 +11,10 @@ export const classesOf = (h: ScreeningHit): number[] => [...new Set(h.classifica
 export const ownerOf = (h: ScreeningHit): string => h.owners.map((o) => o.name).filter(Boolean).join('; ');
 export const whyOf = (h: ScreeningHit): string => h.risk.reasons.filter((r) => r.factor !== 'dates' && r.factor !== 'owner').map((r) => r.detail).join(' ');
 
-const cell = (v: unknown): string => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 export const renderCsv = (s: Screening): string => {
   const header = ['risk', 'risk_score', 'mark', 'office', 'application_number', 'registration_number', 'status', 'classes', 'owner', 'filing_date', 'registration_date', 'expiry_date', 'tier', 'relevance', 'goods', 'decision', 'note', 'why'];
   const rows = s.hits.map((h) => [h.risk.level, h.risk.score, h.mark_text, h.office_code, h.application_number, h.registration_number, h.status.primary, classesOf(h).join(' '), ownerOf(h), h.filing_date, h.registration_date, h.expiry_date ?? h.derived.expiry_date, h.match?.tier, h.relevance_score, h.goods?.level, h.decision?.decision, h.decision?.note, whyOf(h)]);
-  return `${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+  return [header, ...rows].map(csvLine).join('');
 };
 
 const md = (s: string | null | undefined): string => (s ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');

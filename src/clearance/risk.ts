@@ -19,16 +19,47 @@ export type Reason = z.infer<typeof Reason>;
 export const HitRisk = z.object({ level: RiskLevel, score: z.number().min(0).max(1), reasons: z.array(Reason) });
 export type HitRisk = z.infer<typeof HitRisk>;
 
-/** Level cut-offs on the 0..1 risk score. */
-export const CUTS: Record<Exclude<RiskLevel, 'minimal'>, number> = { high: 0.6, medium: 0.4, low: 0.2 };
+export interface Calibration {
+  /** A text score below this rates minimal whatever the goods: too far apart to be a bar. */
+  textFloor: number;
+  /** Strength factor of a crowded matched term. */
+  crowdFactor: number;
+  /** Hits of one screening sharing a matched term beyond this make it crowded. */
+  crowdHits: number;
+  /** Level cut-offs on the 0..1 risk score. */
+  cuts: Record<Exclude<RiskLevel, 'minimal'>, number>;
+}
+
+/** Chosen on the decided pairs' tune split by `npm run eval:risk` (bench/calibrate-risk.ts; docs/clearance.md). */
+export const CALIBRATION: Calibration = { textFloor: 0, crowdFactor: 1, crowdHits: 5, cuts: { high: 0.93, medium: 0.73, low: 0.5 } };
 /** Goods factor when the proposal names no goods: the text alone decides, somewhat discounted. */
 const GOODS_UNKNOWN = 0.7;
-/** Hits sharing one matched term beyond this make it a crowded, weaker element. */
-const CROWD = 5;
+/** The same mark needs no further similarity. */
+const IDENTICAL_FACTOR = 1.1;
 
-export const levelOf = (score: number): RiskLevel => (score >= CUTS.high ? 'high' : score >= CUTS.medium ? 'medium' : score >= CUTS.low ? 'low' : 'minimal');
+export const levelOf = (score: number, cuts = CALIBRATION.cuts): RiskLevel => (score >= cuts.high ? 'high' : score >= cuts.medium ? 'medium' : score >= cuts.low ? 'low' : 'minimal');
 
 export const goodsFactor = (g: GoodsRelatedness | null): number => (g === null || g.level === 'unknown' ? GOODS_UNKNOWN : 0.3 + 0.7 * g.score);
+
+/** The factors of one hit's risk, each a multiplier except the text score and the two flags. */
+export interface RiskParts {
+  text: number;
+  goods: number;
+  status: number;
+  owner: number;
+  identical: boolean;
+  crowded: boolean;
+}
+
+export const riskScore = (p: RiskParts, cal: Calibration = CALIBRATION): number => {
+  if (p.text < cal.textFloor) return 0;
+  const strength = (p.identical ? IDENTICAL_FACTOR : 1) * (p.crowded ? cal.crowdFactor : 1);
+  return Math.round(Math.min(1, p.text * p.goods * p.status * strength * p.owner) * 1000) / 1000;
+};
+
+/** A matched term is crowded when more hits of the screening than `crowdHits` share it. */
+export const crowdedTerms = (terms: readonly string[], termCounts: ReadonlyMap<string, number>, cal: Calibration = CALIBRATION): string[] =>
+  terms.filter((t) => (termCounts.get(t) ?? 0) > cal.crowdHits);
 
 const statusFactor = (row: TrademarkRow): { factor: number; reason: Reason } => {
   const s = row.status;
@@ -68,15 +99,11 @@ export const assessHit = ({ row, text, proposal, termCounts }: RiskInput): HitRi
   const status = statusFactor(row);
   reasons.push(status.reason);
 
-  let strength = 1;
-  if (tier === 'identical' || tier === 'near_identical') {
-    strength = 1.1;
-    reasons.push({ factor: 'strength', effect: 'raises', detail: 'The same mark: confusion needs no further similarity.' });
-  }
-  const crowded = (row.match?.terms ?? []).filter((t) => (termCounts.get(t) ?? 0) > CROWD);
-  if (crowded.length && tier !== 'identical') {
-    strength *= 0.8;
-    reasons.push({ factor: 'strength', effect: 'lowers', detail: `Crowded element: ${crowded.map((t) => `${t} (${termCounts.get(t)} hits)`).join(', ')} is common, so its owner's rights are narrow.` });
+  const identical = tier === 'identical' || tier === 'near_identical';
+  if (identical) reasons.push({ factor: 'strength', effect: 'raises', detail: 'The same mark: confusion needs no further similarity.' });
+  const crowded = tier === 'identical' ? [] : crowdedTerms(row.match?.terms ?? [], termCounts);
+  if (crowded.length) {
+    reasons.push({ factor: 'strength', effect: CALIBRATION.crowdFactor < 1 ? 'lowers' : 'neutral', detail: `Crowded element: ${crowded.map((t) => `${t} (${termCounts.get(t)} hits)`).join(', ')} is common${CALIBRATION.crowdFactor < 1 ? ', so its owner\'s rights are narrow' : '; on the decided pairs that did not lower the odds of a conflict, so the score is not discounted'}.` });
   }
 
   let ownerFactor = 1;
@@ -90,6 +117,7 @@ export const assessHit = ({ row, text, proposal, termCounts }: RiskInput): HitRi
   const dates = [row.filing_date && `filed ${row.filing_date}`, row.registration_date && `registered ${row.registration_date}`, (row.expiry_date ?? row.derived.expiry_date) && `expires ${row.expiry_date ?? row.derived.expiry_date}`].filter(Boolean);
   if (dates.length) reasons.push({ factor: 'dates', effect: 'neutral', detail: `${dates.join(', ')}.` });
 
-  const score = Math.round(Math.min(1, text * gf * status.factor * strength * ownerFactor) * 1000) / 1000;
+  if (text < CALIBRATION.textFloor) reasons.push({ factor: 'text', effect: 'lowers', detail: `Text score under the floor ${Math.round(CALIBRATION.textFloor * 100)}: rated minimal.` });
+  const score = riskScore({ text, goods: gf, status: status.factor, owner: ownerFactor, identical, crowded: crowded.length > 0 });
   return { level: levelOf(score), score, reasons, goods };
 };

@@ -1,5 +1,6 @@
-// File exports an operation offers on the CLI beyond its JSON page: `tm deadlines --csv` and
-// `--ics` write every matching row (not one page) as CSV or an iCalendar feed.
+// Exports an operation offers on the CLI beyond the generic `--csv` and `--output` of
+// views/export.ts: `tm deadlines --csv` (its own columns) and `--ics`, `tm watches run --ndjson`,
+// `tm clear --report`.
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
@@ -8,7 +9,10 @@ import { clearExport } from './clear-report.js';
 interface Export {
   /** Adds the export's flags to the operation's command. */
   flags(command: Command): void;
-  /** The exported text when an export flag was given, else null (the command prints its page). */
+  /**
+   * The exported text when an export flag was given, else null (the command prints its page).
+   * `options.rowCap` is the explicit `--limit`, which caps the rows of a whole-list export.
+   */
   run(ctx: Context, input: unknown, options: Record<string, unknown>): Promise<string | null>;
   /** After the output: a failure line when a CI gate such as `--fail-on` trips (exit 1), else null. */
   check?(ctx: Context, input: unknown, options: Record<string, unknown>): Promise<string | null>;
@@ -36,7 +40,6 @@ const parseAlarms = (value: unknown): number[] | undefined => {
 const deadlinesExport: Export = {
   flags: (command) =>
     command
-      .option('--csv', 'write every matching row as CSV (all pages)')
       .option('--ics', 'write every matching row as an iCalendar feed (all pages)')
       .option('--alarms <days>', 'with --ics: reminder offsets in days before each due date (default 90,60,30,7)')
       .option('--fail-on <urgency>', 'exit 1 when any matching row is at or past this urgency: due_N (e.g. due_30), overdue or missed'),
@@ -46,7 +49,8 @@ const deadlinesExport: Export = {
     if (options.csv && options.ics) throw new TmError('validation_error', 'Pass --csv or --ics, not both.', { param: 'csv' });
     const { exportDeadlines } = await import('./views/deadlines-view.js');
     const { limit: _limit, cursor: _cursor, ...filters } = input as Record<string, unknown>;
-    return exportDeadlines(ctx, filters as never, options.csv ? 'csv' : 'ics', { alarmDays: parseAlarms(options.alarms) });
+    const rowCap = typeof options.rowCap === 'number' ? options.rowCap : undefined;
+    return exportDeadlines(ctx, filters as never, options.csv ? 'csv' : 'ics', { alarmDays: parseAlarms(options.alarms), rowCap });
   },
   check: async (ctx, input, options) => {
     const threshold = failOnOf(options.failOn);
@@ -73,7 +77,18 @@ const watchRunExport: Export = {
   },
 };
 
+/** `tm reconcile docket.csv --csv`: the report as CSV, one line per docket row. */
+const reconcileExport: Export = {
+  flags: (command) => command.option('--csv', 'write the report as CSV (one line per docket row) instead of a table'),
+  run: async (ctx, input, options) => {
+    if (!options.csv) return null;
+    const [{ reconcileDocket }, { reconciliationCsv }] = await Promise.all([import('../ops/records/reconcile-docket.js'), import('./views/reconcile-view.js')]);
+    return reconciliationCsv(await reconcileDocket.run(ctx, input as never));
+  },
+};
+
 export const EXPORTS: Record<string, Export> = {
+  reconcile_docket: reconcileExport,
   list_deadlines: deadlinesExport,
   run_watches: watchRunExport,
   create_screening: clearExport,

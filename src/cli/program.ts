@@ -9,11 +9,14 @@ import { isIsoDate } from '../core/dates.js';
 import { TmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
+import { baseOf, shapeOf } from '../ops/input.js';
 import { checkTextLengths } from '../ops/text-limits.js';
 import { EXPORTS, NOTICES } from './exports.js';
 import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
-import { fromZodError, outputMode, printJson, reportError, withFlagName } from './output.js';
+import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
+import { addExportFlags, checkExportFlags, collectRows, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
+import { listShape } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
 
 export interface GlobalOptions {
@@ -64,41 +67,71 @@ const readInputFile = (path: string): Record<string, unknown> => {
   }
 };
 
+/** With `--csv` and no `--limit`, pages are read at the largest size the operation allows. */
+const pageSizeMax = (op: OpDefinition): number | undefined => {
+  const limit = shapeOf(op.input)?.limit;
+  const max = limit ? (baseOf(limit) as unknown as { maxValue?: number }).maxValue : undefined;
+  return typeof max === 'number' && Number.isFinite(max) ? max : undefined;
+};
+
+type CommandOptions = Record<string, unknown> & ExportFlags;
+
+/** The document a command prints (or writes with --output): an op's own export, generic CSV, or JSON; null when a view renders. */
+const resultText = async (
+  op: OpDefinition,
+  ctx: Context,
+  input: Record<string, unknown>,
+  options: CommandOptions,
+  explicit: { limit: boolean },
+  toTty: boolean,
+): Promise<{ text: string; what?: string } | null> => {
+  const cap = explicit.limit && typeof input.limit === 'number' ? input.limit : undefined;
+  const exported = await EXPORTS[op.name]?.run(ctx, input, { ...options, rowCap: cap });
+  if (exported !== undefined && exported !== null) return { text: exported };
+  const list = listShape(op.output);
+  if (options.csv && list) {
+    const max = pageSizeMax(op);
+    const first = !explicit.limit && max !== undefined ? { ...input, limit: max } : input;
+    const rows = await collectRows((page) => op.run(ctx, page as never), first, list.path, cap);
+    return { text: rowsCsv(rows, list.columns), what: `${rows.length} rows` };
+  }
+  const output = await op.run(ctx, input as never);
+  if (!toTty) return { text: `${JSON.stringify(output, null, 2)}\n` };
+  tableDefaults.wide = options.wide === true;
+  await renderHuman(op.name, output);
+  const notice = await NOTICES[op.name]?.(ctx, input as never);
+  if (notice) ctx.logger.warn(notice);
+  return null;
+};
+
 const runOp = async (op: OpDefinition, command: Command, positional: Record<string, unknown>): Promise<void> => {
-  const globals = command.optsWithGlobals<GlobalOptions & { input?: string }>();
+  const globals = command.optsWithGlobals<GlobalOptions & ExportFlags & { input?: string }>();
   const mode = outputMode(globals);
   let ctx: Context | null = null;
   const specs = flagSpecs(op.input, Object.keys(positional), op.cli?.flags);
   const flagOf = new Map(specs.map((s) => [s.key, s.flag]));
   try {
     checkAsOf(globals.asOf);
+    checkExportFlags(globals);
     const raw = {
       ...(globals.input ? readInputFile(globals.input) : {}),
       ...inputFromOptions(specs, command.opts()),
       ...positional,
     };
-    const shape = (op.input as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+    const shape = shapeOf(op.input) ?? {};
     if (globals.asOf && 'as_of_date' in shape && raw.as_of_date === undefined) raw.as_of_date = globals.asOf;
-    const flagOf = new Map(specs.map((s) => [s.key, s.flag]));
     checkTextLengths(raw, (path) => flagOf.get(path) ?? path);
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
       throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));
     }
     ctx = contextFromGlobals(globals, storeNeed(op));
-    const exported = await EXPORTS[op.name]?.run(ctx, parsed.data, command.opts());
-    if (exported !== undefined && exported !== null) process.stdout.write(exported);
-    else {
-      const output = await op.run(ctx, parsed.data);
-      if (mode.json || !mode.tty) printJson(output);
-      else {
-        tableDefaults.wide = globals.wide === true;
-        await renderHuman(op.name, output);
-        const notice = await NOTICES[op.name]?.(ctx, parsed.data as never);
-        if (notice) ctx.logger.warn(notice);
-      }
-    }
-    const failure = await EXPORTS[op.name]?.check?.(ctx, parsed.data, command.opts());
+    const input = parsed.data as Record<string, unknown>;
+    const options: CommandOptions = { ...command.opts(), wide: globals.wide };
+    const toTty = mode.tty && !mode.json && globals.output === undefined;
+    const result = await resultText(op, ctx, input, options, { limit: raw.limit !== undefined }, toTty);
+    if (result) writeResult(result.text, globals.output, result.what);
+    const failure = await EXPORTS[op.name]?.check?.(ctx, input, options);
     if (failure) {
       process.stderr.write(`tm: ${failure}\n`);
       process.exitCode = 1;
@@ -163,12 +196,25 @@ export const addOperationCommands = (program: Command, operations: readonly OpDe
     addFlags(command, flagSpecs(op.input, args.map(argName), op.cli.flags));
     command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
     EXPORTS[op.name]?.flags(command);
+    addExportFlags(command, listShape(op.output) !== null);
     command.action(async (...values: unknown[]) => {
       const cmd = values[values.length - 1] as Command;
       const positional: Record<string, unknown> = {};
       args.forEach((arg, i) => {
         if (values[i] !== undefined) positional[argName(arg)] = values[i];
       });
+      const file = op.cli?.file;
+      if (file && typeof positional[file.arg] === 'string') {
+        const path = positional[file.arg] as string;
+        delete positional[file.arg];
+        try {
+          Object.assign(positional, file.read(readFileSync(path === '-' ? 0 : path, 'utf8'), path === '-' ? 'stdin' : path));
+        } catch (err) {
+          const error = err instanceof TmError ? err : new TmError('input_error', `${path}: ${(err as Error).message}`, { param: file.arg });
+          process.exitCode = reportError(error, outputMode(cmd.optsWithGlobals<GlobalOptions>()));
+          return;
+        }
+      }
       await runOp(op, cmd, positional);
     });
   }

@@ -34,6 +34,7 @@ export const runWorker = async (options: ServeOptions): Promise<RunningServer> =
     accessLog: accessLogOf(options),
     accessLogWrite: workerAccessLog(process.pid),
     bodyLimit: options.bodyLimit,
+    trustProxy: options.trustProxy,
     mountMcp:
       mountMcp &&
       ((app, services) => {

@@ -3,11 +3,22 @@
 // touches SQL; everything it needs comes from the account domain (src/auth) and the operation.
 import { createHash } from 'node:crypto';
 import type { Context as HonoContext, Hono } from 'hono';
-import { authenticateApiKey, checkAuthFailures, contextFor, countAuthFailure, requireScope, type Admission, type Principal, type RateLimiter } from '../auth/index.js';
+import {
+  authenticateApiKey,
+  contextFor,
+  failureBucket,
+  releaseAuthAttempt,
+  requireScope,
+  reserveAuthAttempt,
+  type Admission,
+  type Principal,
+  type RateLimiter,
+} from '../auth/index.js';
 import type { Context } from '../context.js';
 import { toTmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { readJsonBody } from './body.js';
+import type { ClientAddress } from './client-address.js';
 import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from '../auth/idempotency.js';
 import { fromBody, fromQuery, validateInput } from '../ops/input.js';
 import { errorBody } from './render.js';
@@ -15,6 +26,7 @@ import { errorBody } from './render.js';
 export interface RequestVars {
   requestId: string;
   started: number;
+  client: ClientAddress;
   principal?: Principal;
   admission?: Admission;
   op?: OpDefinition;
@@ -106,18 +118,21 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   const { ctx, limiter } = deps;
   const op = pickOp(route, c);
   c.set('op', op);
-  const client = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
-  c.set('admission', await checkAuthFailures(ctx, client));
+  const authorization = c.req.header('authorization');
+  const bucket = failureBucket(c.get('client'), authorization);
+  // A failed authentication keeps its reserved place; a successful one gives it back.
+  c.set('admission', await reserveAuthAttempt(ctx, bucket));
   let principal: Principal;
   try {
-    principal = await authenticateApiKey(ctx, c.req.header('authorization'));
+    principal = await authenticateApiKey(ctx, authorization);
   } catch (err) {
-    c.set('admission', await countAuthFailure(ctx, client));
+    if (toTmError(err).type !== 'unauthorized') await releaseAuthAttempt(ctx, bucket);
     throw err;
   }
   c.set('principal', principal);
   const tier = tierOf(route);
-  c.set('admission', await limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter }));
+  const [, admission] = await Promise.all([releaseAuthAttempt(ctx, bucket), limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter })]);
+  c.set('admission', admission);
   requireScope(principal, op.scope);
 
   const params = c.req.param() as Record<string, string>;

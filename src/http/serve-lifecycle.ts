@@ -13,6 +13,8 @@ export interface ServeOptions {
   now?: string;
   accessLog?: AccessLogFormat;
   bodyLimit?: number;
+  /** See HttpServerOptions.trustProxy. */
+  trustProxy?: boolean;
   mountMcp?: HttpServerOptions['mountMcp'];
   /** Server processes; 1 serves from this process, more fork a cluster (see docs/http.md). */
   workers?: number;

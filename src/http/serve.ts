@@ -18,7 +18,7 @@ export const runServe = async (options: ServeOptions = {}): Promise<RunningServe
   const print = options.print ?? printLine;
   const context = createContext({ db: options.db, now: options.now });
   await caughtUp(context, print);
-  const server = createHttpServer({ context, accessLog: accessLogOf(options), bodyLimit: options.bodyLimit, mountMcp: options.mountMcp });
+  const server = createHttpServer({ context, accessLog: accessLogOf(options), bodyLimit: options.bodyLimit, trustProxy: options.trustProxy, mountMcp: options.mountMcp });
   const host = options.host ?? '127.0.0.1';
   const wanted = options.port ?? Number(process.env.TM_PORT ?? 8080);
   const { url, port } = await server.listen(wanted, host).catch((err: NodeJS.ErrnoException) => {

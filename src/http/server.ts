@@ -13,6 +13,7 @@ import { TmError, toTmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
 import { accessLogger, type AccessLogFormat } from './access-log.js';
+import { clientAddress } from './client-address.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { mountHealth } from './health.js';
 import { buildOpenApi } from './openapi.js';
@@ -36,6 +37,8 @@ export interface HttpServerOptions {
   accessLogWrite?: (line: string) => void;
   /** Largest accepted request body in bytes (1 MiB by default); larger is 413. */
   bodyLimit?: number;
+  /** The client is the one a reverse proxy names last in `X-Forwarded-For` (`tm serve --trust-proxy`). */
+  trustProxy?: boolean;
   /**
    * Mounts `/mcp` routes on the app before the registry routes and the 404 fallback; may return
    * a cleanup run at shutdown after in-flight requests finish (e.g. closing MCP sessions).
@@ -89,6 +92,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     const requestId = randomId('req_');
     c.set('requestId', requestId);
     c.set('started', started);
+    c.set('client', clientAddress(c, options.trustProxy === true));
     const path = rawPath(c.req.url);
     const work = !isHealth(c.req.path);
     if (work) inFlight++;
@@ -117,7 +121,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     }
     access?.({
       at: ctx.clock.now().toISOString(),
-      remote: (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress ?? '-',
+      remote: c.get('client').address,
       org: principal?.org.id ?? null,
       method: c.req.method,
       path,

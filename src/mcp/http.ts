@@ -7,10 +7,11 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import {
-  checkAuthFailures,
-  countAuthFailure,
+  failureBucket,
   peekWindow,
   rateLimitHeaders,
+  releaseAuthAttempt,
+  reserveAuthAttempt,
   type Principal,
   type RateLimiter,
 } from '../auth/index.js';
@@ -41,8 +42,8 @@ export interface McpHttpDeps extends McpSettings {
 export interface RequestMeta {
   /** The server's id for this request, reused in bodies and logs. */
   requestId?: string;
-  /** The client address, for the limit on failed authentications. */
-  client?: string;
+  /** The client address (see src/http/client-address.ts), for the limit on failed authentications. */
+  client?: { address: string; trusted: boolean };
 }
 
 export interface McpHttpHandler {
@@ -168,12 +169,15 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
 
   const handle = async (req: Request, meta: RequestMeta = {}): Promise<Response> => {
     const requestId = meta.requestId ?? randomId('req_');
-    const client = meta.client ?? 'unknown';
     const verdict = guard(req.headers);
     if (!verdict.ok) return errorResponse(new TmError('forbidden', verdict.detail), requestId);
+    const authorization = req.headers.get('authorization');
+    // Failed authentications are limited as on every REST route: a place is reserved before the
+    // credential is checked, kept if it fails and given back if it succeeds.
+    const bucket = failureBucket(meta.client ?? { address: 'unknown', trusted: false }, authorization);
+    let reserved;
     try {
-      // Failed authentications are limited per client address, as on every REST route.
-      await checkAuthFailures(ctx, client);
+      reserved = await reserveAuthAttempt(ctx, bucket);
     } catch (err) {
       const e = toTmError(err);
       return errorResponse(e, requestId, e.retryAfter === null ? {} : { 'Retry-After': String(e.retryAfter) });
@@ -182,17 +186,21 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     let principal: Principal;
     const outcome: MeterOutcome = {};
     try {
-      const authenticated = await authenticateMcp(ctx, req.headers.get('authorization'), verify);
+      const authenticated = await authenticateMcp(ctx, authorization, verify);
       principal = authenticated.principal;
       caller = credentialCaller(ctx, principal, authenticated.kind, meterSettings, outcome);
     } catch (err) {
       const e = toTmError(err);
-      if (e.type !== 'unauthorized') return errorResponse(e, requestId);
+      if (e.type !== 'unauthorized') {
+        await releaseAuthAttempt(ctx, bucket);
+        return errorResponse(e, requestId);
+      }
       return errorResponse(e, requestId, {
-        ...rateLimitHeaders(await countAuthFailure(ctx, client)),
+        ...rateLimitHeaders(reserved),
         'WWW-Authenticate': wwwAuthenticate(baseOf(req.url), e.message),
       });
     }
+    await releaseAuthAttempt(ctx, bucket);
     const res = await route(req, principal.org.id, {
       token: '',
       clientId: principal.org.id,
@@ -221,9 +229,12 @@ export const mountMcp = <E extends Env>(app: Hono<E>, deps: McpHttpDeps): McpHtt
   app.get('/.well-known/oauth-protected-resource', metadata);
   app.get('/.well-known/oauth-protected-resource/mcp', metadata);
   app.all('/mcp', (c) => {
-    // `tm serve` sets a request id on every request; reuse it so every log names the call alike.
-    const requestId = (c as unknown as { get(key: string): string | undefined }).get('requestId');
-    const client = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+    // `tm serve` sets a request id and the client address (which honours `--trust-proxy`) on
+    // every request; reuse them so every log names the call alike. Mounted elsewhere: the peer.
+    const vars = c as unknown as { get(key: string): unknown };
+    const requestId = vars.get('requestId') as string | undefined;
+    const peer = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+    const client = (vars.get('client') as RequestMeta['client']) ?? { address: peer ?? 'unknown', trusted: false };
     return mcp.handle(c.req.raw, { requestId, client });
   });
   return mcp;

@@ -34,8 +34,10 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   /**
    * `command` is the words and positional args, e.g. `deadlines compute` or `search <q>`.
    * `flags` maps a CLI flag name to an input key where they differ, e.g. `{ office: 'offices' }`.
+   * `file` names a positional argument that is a file path (or - for stdin): the CLI reads it and
+   * `read` turns its text into input keys, so `tm reconcile docket.csv` posts the same body as HTTP.
    */
-  cli?: { command: string; flags?: Record<string, string> };
+  cli?: { command: string; flags?: Record<string, string>; file?: { arg: string; read: (text: string, name: string) => Record<string, unknown> } };
   /** Reads no stored marks (inline computation): the CLI runs it even where no store exists yet. */
   storeless?: boolean;
   input: I;

@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { parseExpiry, toApiKey } from '../auth/keys.js';
 import { ApiKey, ScopeName } from '../auth/schemas.js';
 import { TmError } from '../errors.js';
-import { keyOfCaller } from './api-key-of-caller.js';
+import { keyCallerMayChange } from './api-key-of-caller.js';
 import { defineOp } from './define-op.js';
 
 export const updateApiKey = defineOp({
   name: 'update_api_key',
   summary: "Update an API key's scopes, name or expiry, or revoke it",
   description:
-    'Changes only the fields sent. `scopes` replaces the key\'s scopes (never beyond the calling key\'s own); `expires_at` null removes the expiry; `revoked: true` revokes the key at once and for good.',
+    'Changes only the fields sent. `scopes` replaces the key\'s scopes (never beyond the calling key\'s own); `expires_at` null removes the expiry; `revoked: true` revokes the key at once and for good. A key holding a scope the calling key lacks cannot be changed with it (403).',
   scope: 'api-keys:manage',
   meter: 'account',
   readOnly: false,
@@ -24,7 +24,7 @@ export const updateApiKey = defineOp({
   }),
   output: ApiKey.extend({ request_id: z.string().nullable() }),
   run: async (ctx, input) => {
-    const row = await keyOfCaller(ctx, input.id);
+    const row = await keyCallerMayChange(ctx, input.id);
     const now = ctx.clock.now();
     const granted = ctx.credential?.scopes;
     for (const s of input.scopes ?? []) {

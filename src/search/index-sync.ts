@@ -6,7 +6,7 @@
 import { createLeases } from '../store/lease.js';
 import { loadPragmas, type Db } from '../store/sqlite.js';
 import { createSearchWriter, type ChangedMark } from '../store/search-write-repo.js';
-import { analyzeText, ftsBody, keyHashes, nearLength, toMarkRow } from './indexer.js';
+import { analyzeText, ftsBody, gramRows, keyHashes, nearLength, toMarkRow } from './indexer.js';
 
 /** Changed marks per transaction: each batch dirties key pages all over the b-tree, so larger is cheaper per mark. */
 const SYNC_BATCH = 50_000;
@@ -17,7 +17,9 @@ export const createIndexSync = (db: Db) => {
 
   const insertNew = (record: ChangedMark, a = analyzeText(record.mark_text)): void => {
     const mid = writer.insertMark(toMarkRow(record, a));
+    const g = gramRows(a);
     writer.stageKeys(mid, nearLength(a), keyHashes(a));
+    writer.stageKeys(mid, g.len, g.hashes);
     writer.setText(mid, ftsBody(a));
   };
 
@@ -28,8 +30,11 @@ export const createIndexSync = (db: Db) => {
     writer.updateMark({ ...toMarkRow(record, a), mid: existing.mid });
     if (existing.mark_text === record.mark_text) return;
     const old = analyzeText(existing.mark_text);
+    const [oldGrams, grams] = [gramRows(old), gramRows(a)];
     writer.removeKeys(existing.mid, nearLength(old), keyHashes(old));
+    writer.removeKeys(existing.mid, oldGrams.len, oldGrams.hashes);
     writer.stageKeys(existing.mid, nearLength(a), keyHashes(a));
+    writer.stageKeys(existing.mid, grams.len, grams.hashes);
     writer.setText(existing.mid, ftsBody(a));
   };
 

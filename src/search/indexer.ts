@@ -3,6 +3,8 @@
 import { classMask } from '../store/search-repo.js';
 import type { ChangedMark, SearchMarkInput } from '../store/search-write-repo.js';
 import { analyze, indexKeys, keyHash, type Analysis } from './analyze.js';
+import { gramKeys, gramLength } from './qgram.js';
+import { trigrams } from './trigram.js';
 
 const EMPTY: Analysis = { folded: '', compact: '', near: '', nearWords: [], skeleton: '', pcodes: [], wcodes: [] };
 
@@ -33,6 +35,12 @@ export const toMarkRow = (r: ChangedMark, a: Analysis): SearchMarkInput => ({
 export const nearLength = (a: { nearWords: string[] }): number => Math.min(255, a.nearWords.join('').length);
 
 export const keyHashes = (a: Analysis): number[] => indexKeys(a).map(keyHash);
+
+/** A mark's `g:` keys, filed with its trigram count (not its near length) in the len column. */
+export const gramRows = (a: Analysis): { len: number; hashes: number[] } => {
+  const grams = trigrams(a.folded);
+  return { len: gramLength(grams), hashes: gramKeys(grams).map(keyHash) };
+};
 
 /** What goes into the trigram table: the compact text, and the near form when it differs (4EVER vs FOREVER). */
 export const ftsBody = (a: Analysis): string | null =>

@@ -222,8 +222,10 @@ const features = new Float64Array(FEATURES.length);
 /** Scores a candidate on the requested channels; null when it is not a hit. The two top tiers are
  *  text identity; every other hit is ranked and tiered by the fused score (src/search/fusion.ts).
  *  `common` says how common a shared element is in the corpus (the index counts it); without it
- *  (comparing two texts alone) every shared element counts as rare. */
-export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>, common?: Commonness): Scored | null => {
+ *  (comparing two texts alone) every shared element counts as rare. With `weak`, a candidate
+ *  below RELATED_MIN with any lane above 0 is a `related` hit too (the rows that fill a short
+ *  result list, docs/search.md). */
+export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>, weak = false, common?: Commonness): Scored | null => {
   const l = laneSet(q, c, channels);
   let tier = l.tier;
   let score: number;
@@ -240,7 +242,7 @@ export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<C
     }
     score = Math.min(0.95, Math.max(fused, l.identical, l.conceptual >= MEANING_FULL ? MEANING_FLOOR : 0));
     if (score >= SIMILAR_MIN) tier = 'similar';
-    else if (score >= RELATED_MIN) tier = 'related';
+    else if (score >= RELATED_MIN || (weak && score > 0)) tier = 'related';
     else return null;
   }
   const lanes: Partial<Record<Channel, number>> = {};
@@ -258,12 +260,13 @@ export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<C
 /** Lanes at or above this name their channel in `match.via`. */
 const VIA_MIN = 0.5;
 
-/** The channels that found the hit: every lane of at least 0.5, or failing that the best lane. */
+/** The channels that found the hit: every lane of at least 0.5; for a hit without one, its best lane. */
 export const via = (s: Scored): Channel[] => {
   const lanes = Object.entries(s.lanes) as [Channel, number][];
-  const strong = lanes.filter(([, v]) => v >= VIA_MIN).map(([k]) => k);
-  if (strong.length || !lanes.length) return strong;
-  return [lanes.reduce((a, b) => (b[1] > a[1] ? b : a))[0]];
+  const strong = lanes.filter(([, v]) => v >= VIA_MIN);
+  if (strong.length || !lanes.length) return strong.map(([k]) => k);
+  const best = Math.max(...lanes.map(([, v]) => v));
+  return lanes.filter(([, v]) => v === best).map(([k]) => k);
 };
 
 /** 0..100 for the public `relevance_score`. */

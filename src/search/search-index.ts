@@ -8,7 +8,9 @@ import type { Budget } from './budget.js';
 import { createIndexSync } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
 import { COMMON_CAP, commonnessOf, type Commonness } from './fusion.js';
-import { scoreCandidate, type Scored } from './score.js';
+import { gramCandidates } from './qgram.js';
+import { jaccard, trigrams, trigramSet } from './trigram.js';
+import { RELATED_MIN, scoreCandidate, type Scored } from './score.js';
 
 export interface RankedHit {
   trademarkId: string;
@@ -42,6 +44,8 @@ export interface SearchIndex {
   total(filter: SearchFilter): Promise<number>;
   /** The per-database secret that signs search cursors. */
   cursorSecret(): Promise<string>;
+  /** The marks a search for `q` would score, unfiltered (the benchmarks' candidate coverage). */
+  candidates(q: string, channels: ReadonlySet<Channel>): Promise<number[]>;
   /** Scores every indexed mark (the benchmark's exhaustive reference, never used to answer). */
   exhaustive(q: string, channels: ReadonlySet<Channel>, window: number): Promise<RankedHit[]>;
 }
@@ -60,6 +64,9 @@ const SCORE_BUDGET = 1200;
 /** Candidates scored between two looks at the time budget. */
 const SCORE_SLICE = 64;
 const FILTER_BOOST = 4;
+/** Rows a search returns whenever it has that many candidates with any lane above 0: the largest
+ *  page (`limit` 100), so a page of any size and the pages after it come from the same list. */
+const FILL = 100;
 const SHORT_PREFIX_MAX = 4;
 /** Votes per key family, roughly in proportion to how often a mark it finds ranks in the top 20
  *  (measured against the exhaustive scorer, docs/search.md): a whole earlier mark inside the query
@@ -108,7 +115,8 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     };
   };
 
-  const score = (q: Analysis, marks: readonly MarkForms[], channels: ReadonlySet<Channel>, out: RankedHit[], budget?: Budget) => {
+  /** Scores marks into `out`; the ones that are no hit go to `misses` when it is given. */
+  const score = (q: Analysis, marks: readonly MarkForms[], channels: ReadonlySet<Channel>, out: RankedHit[], budget?: Budget, misses?: MarkForms[]) => {
     const common = commonness();
     for (let i = 0; i < marks.length; i++) {
       if (budget && i % SCORE_SLICE === 0 && budget.spent()) {
@@ -117,9 +125,30 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       }
       const m = marks[i]!;
       if (!m.a.compact) continue;
-      const scored = scoreCandidate(q, m.a, channels, common);
+      const scored = scoreCandidate(q, m.a, channels, false, common);
       if (scored) out.push({ trademarkId: m.trademarkId, mid: m.mid, filingDate: m.filingDate, scored });
+      else misses?.push(m);
     }
+  };
+
+  /** A short list is filled up to FILL rows with the best candidates below the related floor,
+   *  tiered `related`, so `limit` rows come back whenever candidates exist. A weak candidate's
+   *  score is its best lane, or, for a mark of the q-gram path, RELATED_MIN × its trigram Jaccard
+   *  when that is higher (filed under the fuzzy lane, or embedded without fuzzy): below every hit. */
+  const fill = (q: Analysis, misses: readonly MarkForms[], gramMids: ReadonlySet<number>, channels: ReadonlySet<Channel>, hits: RankedHit[]) => {
+    if (hits.length >= FILL || misses.length === 0) return;
+    const qGrams = trigramSet(q.folded);
+    const lane: Channel = channels.has('fuzzy') ? 'fuzzy' : 'embedded';
+    const weak: RankedHit[] = [];
+    for (const m of misses) {
+      let scored = scoreCandidate(q, m.a, channels, true);
+      const spelling = gramMids.has(m.mid) ? Math.round(1000 * RELATED_MIN * jaccard(qGrams, trigramSet(m.a.folded))) / 1000 : 0;
+      if (spelling > (scored?.score ?? 0)) {
+        scored = { lanes: { ...scored?.lanes, [lane]: Math.max(spelling, scored?.lanes[lane] ?? 0) }, score: spelling, tier: 'related', terms: scored?.terms ?? [m.a.folded] };
+      }
+      if (scored) weak.push({ trademarkId: m.trademarkId, mid: m.mid, filingDate: m.filingDate, scored });
+    }
+    hits.push(...rankHits(weak, 'relevance').slice(0, FILL - hits.length));
   };
 
   /** The scoring forms of the candidates, from the cache where it still holds them. */
@@ -129,6 +158,12 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     cache.add(repo.forms(missing), found);
     return found;
   };
+
+  /** The q-gram path's marks (src/search/qgram.ts): for the spelling channels, fuzzy and embedded. */
+  const grams = (a: Analysis, channels: ReadonlySet<Channel>): number[] =>
+    channels.has('fuzzy') || channels.has('embedded')
+      ? gramCandidates(trigrams(a.folded), keyHash, { counts: repo.counts, postings: repo.postingsWithLength })
+      : [];
 
   /** Candidate marks with their votes: a mark found under many keys, or under an exact key, is likely a close one. */
   const candidates = (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Map<number, number> => {
@@ -170,6 +205,23 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     return votes;
   };
 
+  /** The marks a query scores: the most-voted SCORE_BUDGET of the channel keys' candidates first
+   *  (a search cut short by its budget has scored the likeliest), then every mark of the q-gram
+   *  path, which no vote count may crowd out. Only marks that pass the filter. */
+  const scoredSet = (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): { ids: number[]; gramMids: Set<number> } => {
+    const mids = candidates(a, channels, filter);
+    let extra = grams(a, channels);
+    if (restricts(filter)) {
+      const passing = repo.passing([...new Set([...mids.keys(), ...extra])], filter);
+      for (const mid of mids.keys()) if (!passing.has(mid)) mids.delete(mid);
+      extra = extra.filter((mid) => passing.has(mid));
+    }
+    const ids = [...mids.keys()].sort((x, y) => mids.get(y)! - mids.get(x)! || x - y).slice(0, SCORE_BUDGET);
+    const chosen = new Set(ids);
+    for (const mid of extra) if (!chosen.has(mid)) ids.push(mid);
+    return { ids, gramMids: new Set(extra) };
+  };
+
   return {
     async sync(options = {}) {
       for (;;) {
@@ -192,16 +244,11 @@ export const openSearchIndex = (store: Store): SearchIndex => {
         // No complete sync yet (the first build is under way): nothing complete to read.
         if (!repo.state('last_seq')) return [];
         const a = analyze(q);
-        const mids = candidates(a, channels, filter);
-        if (restricts(filter)) {
-          const passing = repo.passing([...mids.keys()], filter);
-          for (const mid of mids.keys()) if (!passing.has(mid)) mids.delete(mid);
-        }
-        let ids = [...mids.keys()];
-        // The most-voted first: a search cut short by its budget has scored the likeliest.
-        ids = ids.sort((x, y) => mids.get(y)! - mids.get(x)! || x - y).slice(0, SCORE_BUDGET);
         const hits: RankedHit[] = [];
-        score(a, forms(ids), channels, hits, budget);
+        const misses: MarkForms[] = [];
+        const { ids, gramMids } = scoredSet(a, channels, filter);
+        score(a, forms(ids), channels, hits, budget, misses);
+        if (!budget?.cut) fill(a, misses, gramMids, channels, hits);
         if (order.endsWith('updated_at')) {
           const at = repo.updatedAt(hits.map((h) => h.mid));
           for (const h of hits) h.updatedAt = at.get(h.mid);
@@ -222,6 +269,9 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       if (secret) return secret;
       indexSync.ensureCursorSecret();
       return repo.state('cursor_secret')!;
+    },
+    async candidates(q, channels) {
+      return repo.snapshot(() => (repo.state('last_seq') ? scoredSet(analyze(q), channels, {}).ids : []));
     },
     async exhaustive(q, channels, window) {
       const a = analyze(q);

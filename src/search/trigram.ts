@@ -4,17 +4,25 @@
 // beginnings and endings) and the evaluation's baseline.
 import { fold } from './normalize.js';
 
+/** pg_trgm's trigrams of a folded text: each alphanumeric word padded with two spaces before and
+ *  one after, every three-character window, as a set (also the index's `g:` keys, src/search/qgram.ts). */
+export const trigrams = (folded: string): string[] => {
+  const set = new Set<string>();
+  for (const w of folded.split(/[^\p{L}\p{N}]+/u)) {
+    if (!w) continue;
+    const padded = `  ${w} `;
+    for (let i = 0; i + 3 <= padded.length; i++) set.add(padded.slice(i, i + 3));
+  }
+  return [...set];
+};
+
 /** pg_trgm's trigram set of a text, as sorted 32-bit hashes for a fast merge. */
 export const trigramSet = (text: string): Int32Array => {
   const set = new Set<number>();
-  for (const w of fold(text).split(/[^\p{L}\p{N}]+/u)) {
-    if (!w) continue;
-    const padded = `  ${w} `;
-    for (let i = 0; i + 3 <= padded.length; i++) {
-      let h = 0x811c9dc5;
-      for (let k = i; k < i + 3; k++) h = Math.imul(h ^ padded.charCodeAt(k), 0x01000193);
-      set.add(h | 0);
-    }
+  for (const g of trigrams(fold(text))) {
+    let h = 0x811c9dc5;
+    for (let k = 0; k < 3; k++) h = Math.imul(h ^ g.charCodeAt(k), 0x01000193);
+    set.add(h | 0);
   }
   return Int32Array.from(set).sort();
 };

@@ -177,6 +177,16 @@ export const createSearchRepo = (db: Db) => {
       'SELECT j.key, k.mid FROM json_each(?) j JOIN search_key k ON k.h = j.value AND k.len BETWEEN ? AND ?',
     )
     .raw();
+  // The q-gram path (src/search/qgram.ts): how many postings each trigram has in a length window,
+  // counted up to a limit, and one trigram's postings with their lengths.
+  const gramCounts = db
+    .prepare<[number, number, number, string], [number]>(
+      'SELECT (SELECT count(*) FROM (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ? LIMIT ?)) FROM json_each(?) j ORDER BY j.key',
+    )
+    .raw();
+  const gramPostings = db
+    .prepare<[number, number, number, number], [number, number]>('SELECT mid, len FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
+    .raw();
   const substring = db
     .prepare<[string, number], number>(
       'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
@@ -228,6 +238,14 @@ export const createSearchRepo = (db: Db) => {
         out[i] = postings.all(r.hash, r.min, r.max, cap(i, common));
       }
       return out;
+    },
+    /** Postings per key in a length range, each count stopping at `limit`, in the order of `hashes`. */
+    counts(hashes: readonly number[], min: number, max: number, limit: number): number[] {
+      return gramCounts.all(min, max, limit, json(hashes)).map((r) => r[0]);
+    },
+    /** A key's postings in a length range as [mid, len], shortest marks first. */
+    postingsWithLength(hash: number, min: number, max: number, cap: number): [number, number][] {
+      return gramPostings.all(hash, min, max, cap);
     },
     /** Marks whose compact form starts with `prefix`, shortest first (an index range, no key). */
     startingWith(prefix: string, cap: number): number[] {

@@ -1,13 +1,15 @@
 // Hostile input (issue 11, faults 2, 3 and 6): a 4M-character mark, a line past the NDJSON limit,
 // invalid UTF-8 and control characters through `tm ingest`; an 8,000-character q, a spent time
-// budget and opaque origins through a real HTTP server.
+// budget and opaque origins through a real HTTP server; 600 concurrent bad keys against a
+// clustered `tm serve`, with and without --trust-proxy.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LINE_BYTES } from '../../src/ingest/adapters/lines.js';
 import { startHttp, type HttpFixture } from '../surfaces/http-fixture.js';
-import { tmCli } from '../helpers/tm-processes.js';
+import { randomBytes } from 'node:crypto';
+import { readKey, startServe, tmCli } from '../helpers/tm-processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-hostile-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
@@ -82,4 +84,53 @@ describe('hostile HTTP requests', () => {
     expect(whole.search_meta).toMatchObject({ complete: true, incomplete_reason: null });
     expect(whole.data.length).toBeGreaterThan(0);
   });
+});
+
+describe('600 concurrent bad keys against tm serve --workers 2', () => {
+  let valid: string;
+  beforeAll(async () => {
+    valid = await readKey(env);
+  }, 120_000);
+  const badKey = (): string => `tmk_live_${randomBytes(24).toString('base64url')}`;
+  /** Sends every request at once and counts the answers by status. */
+  const burst = async (url: string, headers: Record<string, string>[]): Promise<Record<number, number>> => {
+    const statuses = await Promise.all(
+      headers.map(async (h) => {
+        const res = await fetch(`${url}/v1/reference/offices`, { headers: h });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    const counts: Record<number, number> = {};
+    for (const s of statuses) counts[s] = (counts[s] ?? 0) + 1;
+    return counts;
+  };
+
+  it('lets exactly 100 reach the key check, and a valid key from the same address still works', async () => {
+    const serve = await startServe(env, '--workers', '2', '--access-log', 'off');
+    try {
+      const bad = { Authorization: `Bearer ${badKey()}` };
+      expect(await burst(serve.url, Array.from({ length: 600 }, () => bad))).toEqual({ 401: 100, 429: 500 });
+      // The limit is keyed on the presented credential: the same address with a valid key is served.
+      expect((await fetch(`${serve.url}/v1/reference/offices`, { headers: { Authorization: `Bearer ${valid}` } })).status).toBe(200);
+      expect((await fetch(`${serve.url}/v1/reference/offices`, { headers: bad })).status).toBe(429);
+    } finally {
+      await serve.stop();
+    }
+  }, 180_000);
+
+  it('with --trust-proxy, keys the limit on the forwarded client address: 600 different bad keys from one client', async () => {
+    const serve = await startServe(env, '--workers', '2', '--access-log', 'off', '--trust-proxy');
+    try {
+      const from = (client: string, key: string) => ({ Authorization: `Bearer ${key}`, 'X-Forwarded-For': client });
+      expect(await burst(serve.url, Array.from({ length: 600 }, () => from('203.0.113.7', badKey())))).toEqual({ 401: 100, 429: 500 });
+      const get = (h: Record<string, string>) => fetch(`${serve.url}/v1/reference/offices`, { headers: h });
+      expect((await get(from('203.0.113.7', valid))).status).toBe(429);
+      // Another client behind the same proxy is not locked out; the proxy's own entry (rightmost) names the client.
+      expect((await get(from('203.0.113.8', valid))).status).toBe(200);
+      expect((await get(from('203.0.113.8, 203.0.113.7', valid))).status).toBe(429);
+    } finally {
+      await serve.stop();
+    }
+  }, 180_000);
 });

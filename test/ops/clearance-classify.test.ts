@@ -3,6 +3,7 @@ import { classifyGoods } from '../../src/ops/clearance/classify-goods.js';
 import { suggestGoodsTerms } from '../../src/ops/clearance/suggest-goods-terms.js';
 import { validateGoods } from '../../src/ops/clearance/validate-goods.js';
 import { headOf, splitItems } from '../../src/clearance/classify.js';
+import { broaderTerms } from '../../src/clearance/wordnet.js';
 import type { Context } from '../../src/context.js';
 
 // The classification operations read only data/nice: no store is needed.
@@ -20,6 +21,19 @@ describe('classify_goods', () => {
     expect(food.data.predictions[0]!.class).toBe(43);
     expect(food.data.predictions.length).toBeLessThanOrEqual(5);
     expect(food.data.predictions.reduce((s, p) => s + p.confidence, 0)).toBeLessThanOrEqual(1.001);
+  });
+
+  it('widens nouns the Nice list does not name through WordNet: blouses and bikinis are clothing', async () => {
+    expect(broaderTerms('blouse')).toContain('clothing');
+    expect(broaderTerms('lager')).toContain('beer');
+    expect(broaderTerms('no such noun here')).toEqual([]);
+    expect((await run(classifyGoods, { text: 'blouses', options: { top_k: 3 } })).data.predictions.map((p) => p.class)).toContain(25);
+    expect((await run(classifyGoods, { text: 'denims; bikinis', options: { top_k: 3 } })).data.predictions.map((p) => p.class)).toContain(25);
+  });
+
+  it('weighs service classes up for an item that names services', async () => {
+    const out = await run(classifyGoods, { text: 'real estate marketing services', options: { top_k: 3 } });
+    expect(out.data.predictions[0]!.class).toBeGreaterThanOrEqual(35);
   });
 
   it('keeps to services classes with a services hint', async () => {

@@ -233,6 +233,28 @@ describe('administration', () => {
     expect((await json(after)).error.detail).toMatch(/revoked/);
   });
 
+  it('a key with api-keys:manage cannot change or revoke a key holding scopes it lacks', async () => {
+    const make = async (scopes: string[]) =>
+      json(await f.call('/v1/organization/api-keys', { method: 'POST', body: JSON.stringify({ scopes }) })) as Promise<{ id: string; secret: string }>;
+    const broad = await make(['trademarks:read', 'api-keys:manage']);
+    const manager = await make(['api-keys:manage']);
+    const peer = await make(['api-keys:manage']);
+    const as = (method: string, id: string, body?: object) =>
+      f.call(`/v1/organization/api-keys/${id}`, { method, key: manager.secret, ...(body ? { body: JSON.stringify(body) } : {}) });
+
+    for (const res of [await as('PATCH', broad.id, { expires_at: '2099-01-01' }), await as('PATCH', broad.id, { name: 'mine now' }), await as('PATCH', broad.id, { revoked: true }), await as('DELETE', broad.id)]) {
+      expect(res.status).toBe(403);
+      expect((await json(res)).error).toMatchObject({ type: 'forbidden', param: 'id' });
+    }
+    const listed = (await json(await f.call('/v1/organization/api-keys'))).data.find((k: { id: string }) => k.id === broad.id);
+    expect(listed).toMatchObject({ expires_at: null, name: null, status: 'active' });
+
+    // A key with no more scopes than the caller's own can be changed, by it or by a broader key.
+    expect((await json(await as('PATCH', peer.id, { expires_at: '2099-01-01' }))).expires_at).toBe('2099-01-01T00:00:00.000Z');
+    expect((await json(await as('PATCH', manager.id, { name: 'self' }))).name).toBe('self');
+    expect((await json(await f.call(`/v1/organization/api-keys/${manager.id}`, { method: 'DELETE', key: broad.secret }))).status).toBe('revoked');
+  });
+
   it('feedback about a logged request is stored; an unknown request id is a 404', async () => {
     const read = await f.call('/v1/trademarks/US:87310367');
     const requestId = read.headers.get('request-id')!;

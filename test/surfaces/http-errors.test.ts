@@ -146,6 +146,19 @@ describe('401 unauthorized and 403 forbidden', () => {
     await f.call(`/v1/organization/api-keys/${made.id}`, { method: 'DELETE' });
     expect((await expectError(await f.call('/v1/usage', { key: made.secret }), 401, 'unauthorized')).detail).toMatch(/revoked/);
   });
+  it('every 401 carries a Bearer challenge (RFC 6750 §3): an error code only when a Bearer credential was sent', async () => {
+    const challenge = async (init: Parameters<HttpFixture['call']>[1]): Promise<string | null> => {
+      const res = await f.call('/v1/usage', init);
+      expect(res.status).toBe(401);
+      return res.headers.get('www-authenticate');
+    };
+    expect(await challenge({ key: null })).toBe('Bearer realm="tm"');
+    expect(await challenge({ key: null, headers: { Authorization: 'Basic dXNlcjpwYXNz' } })).toBe('Bearer realm="tm"');
+    expect(await challenge({ key: `tmk_live_${'x'.repeat(32)}` })).toBe('Bearer realm="tm", error="invalid_token", error_description="Invalid API key."');
+    expect(await challenge({ key: 'tm_392df2803b9f6ed78113' })).toMatch(/^Bearer realm="tm", error="invalid_token", error_description="Malformed API key; keys look like tmk_live_/);
+    // Not on other errors: a 403 is no challenge.
+    expect((await f.call('/v1/usage', { key: f.orgA.read })).headers.get('www-authenticate')).toBeNull();
+  });
   it('a valid key without the scope gets 403 naming it', async () => {
     const e = await expectError(await f.call('/v1/trademarks/US:87310367', { key: f.orgA.noScopes }), 403, 'forbidden');
     expect(e.detail).toContain('trademarks:read');

@@ -71,18 +71,23 @@ describe('rate-limit headers', () => {
 });
 
 describe('failed authentication', () => {
-  it('is limited per client address: 401s carry the policy, and past it the address gets 429', async () => {
+  it('is limited per client address and credential: 401s carry the policy, past it that credential gets 429, other keys still work', async () => {
     const g = await startHttp();
+    const bad = `tmk_live_${'y'.repeat(32)}`;
     try {
-      const first = await g.call('/v1/usage', { key: `tmk_live_${'y'.repeat(32)}` });
+      const first = await g.call('/v1/usage', { key: bad });
       expect(first.status).toBe(401);
       expect(first.headers.get('ratelimit-policy')).toBe('100;w=60');
       expect(first.headers.get('ratelimit')).toMatch(/^remaining=99, reset=\d+$/);
-      for (let i = 0; i < 99; i++) await (await g.call('/v1/usage', { key: null })).arrayBuffer();
-      const blocked = await g.call('/v1/usage', { key: g.orgA.all });
+      for (let i = 0; i < 99; i++) await (await g.call('/v1/usage', { key: bad })).arrayBuffer();
+      const blocked = await g.call('/v1/usage', { key: bad });
       expect(blocked.status).toBe(429);
       expect(((await blocked.json()) as { error: { detail: string } }).error.detail).toContain('failed authentication');
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // A successful authentication is not counted, and a valid key from the same address is served.
+      const valid = await g.call('/v1/usage', { key: g.orgA.all });
+      expect(valid.status).toBe(200);
+      expect((await g.call('/v1/usage', { key: null })).headers.get('ratelimit')).toMatch(/^remaining=99, /);
     } finally {
       await g.close();
     }

@@ -1,6 +1,7 @@
 // CLI renderings of deadline rows: the TTY table sorted by due date and RFC 4180 CSV.
 import { describe, expect, it } from 'vitest';
-import { csvCell, renderDeadlines, renderDeadlinesCsv, CSV_COLUMNS } from '../../src/cli/views/deadlines-view.js';
+import { csvCell } from '../../src/core/csv.js';
+import { renderDeadlines, renderDeadlinesCsv, CSV_COLUMNS } from '../../src/cli/views/deadlines-view.js';
 import { tableDefaults } from '../../src/cli/views/table.js';
 import type { DeadlineRow } from '../../src/deadlines/rows.js';
 

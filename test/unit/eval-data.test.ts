@@ -8,10 +8,11 @@ import { queryHalf, seededSample, summarise } from '../../bench/lib/false-alarms
 import { trigramRank } from '../../bench/lib/trigram-baseline.js';
 import { jaccard, trigramSet } from '../../src/search/trigram.js';
 
-// What the file holds today; issue 10 asks for 500 / 150 / 60.
-const MIN_PAIRS = 383;
-const MIN_NOT_SIMILAR = 135;
-const MIN_MEANING = 27;
+// Issue 10 asks for 500 pairs, 150 held not similar and 60 meaning pairs; the meaning floor is
+// what the file holds today (see data/similarity/sources.json).
+const MIN_PAIRS = 500;
+const MIN_NOT_SIMILAR = 150;
+const MIN_MEANING = 60;
 
 describe('decided pairs', () => {
   const pairs = loadPairs();
@@ -45,7 +46,7 @@ describe('decided pairs', () => {
     expect(new Set(pairs.map((p) => p.split))).toEqual(new Set(['test', 'tune']));
   });
 
-  it('keeps at least the pairs, not-similar pairs and meaning pairs it has reached', () => {
+  it('holds at least 500 pairs and 150 held not similar, and keeps the meaning pairs it has', () => {
     expect(pairs.length).toBeGreaterThanOrEqual(MIN_PAIRS);
     expect(pairs.filter((p) => p.outcome === 'not_similar').length).toBeGreaterThanOrEqual(MIN_NOT_SIMILAR);
     expect(pairs.filter(isMeaning).length).toBeGreaterThanOrEqual(MIN_MEANING);

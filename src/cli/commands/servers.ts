@@ -16,6 +16,7 @@ interface ServeFlags extends GlobalOptions {
   allowedHost?: string[];
   allowedOrigin?: string[];
   meterOauth?: boolean;
+  trustProxy?: boolean;
   allowPrivateWebhooks?: boolean;
   deliver?: boolean;
 }
@@ -36,6 +37,7 @@ export const addServerCommands = (program: Command): void => {
     .option('--jwks <url-or-file>', 'JWKS for OAuth access tokens (default <app-url>/api/auth/jwks)', process.env.TM_JWKS)
     .option('--allowed-host <host>', 'extra Host accepted by /mcp (repeatable)', collect)
     .option('--allowed-origin <origin>', 'extra Origin accepted by /mcp (repeatable)', collect)
+    .option('--trust-proxy', 'a reverse proxy is in front: the client is the last X-Forwarded-For address (docs/operations.md)')
     .option('--meter-oauth', 'meter and log OAuth-authenticated MCP calls (exempt by default)')
     .option('--allow-private-webhooks', 'let webhook endpoints be private or loopback addresses (local hosting, tests)')
     .option('--no-deliver', 'do not run the webhook delivery worker in this server (use tm deliver instead)')
@@ -53,6 +55,7 @@ export const addServerCommands = (program: Command): void => {
           deliver: o.deliver !== false,
           accessLog: o.accessLog,
           bodyLimit: o.bodyLimit ? Number(o.bodyLimit) : undefined,
+          trustProxy: o.trustProxy === true,
           mountMcp: mcpMount({
             baseUrl: o.baseUrl,
             appUrl: o.appUrl,

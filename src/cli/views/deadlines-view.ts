@@ -11,6 +11,7 @@ import type { DeadlineRow } from '../../deadlines/rows.js';
 import { compareRows } from '../../deadlines/rows.js';
 import { missedWanted, missedWarning, rowWhere } from '../missed-notice.js';
 import { humanize, urgencyText } from '../../deadlines/labels.js';
+import { csvLine } from '../../core/csv.js';
 import { nextPageLine, table, type Column } from './table.js';
 
 type Rows = { data: DeadlineRow[]; has_more?: boolean; pagination?: { cursor: string | null } };
@@ -76,21 +77,11 @@ export const CSV_COLUMNS = [
   'unsupported_reason',
 ] as const;
 
-/** RFC 4180 quoting; a cell a spreadsheet would run as a formula gets a leading apostrophe. */
-export const csvCell = (value: unknown): string => {
-  let s = value === null || value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value);
-  if (/^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-export const csvHeader = (): string => `${CSV_COLUMNS.join(',')}\r\n`;
-
-export const csvLine = (r: DeadlineRow): string =>
-  `${CSV_COLUMNS.map((c) => csvCell(c === 'roll_reason' ? rollNote(r) : r[c])).join(',')}\r\n`;
+const deadlineCsvLine = (r: DeadlineRow): string => csvLine(CSV_COLUMNS.map((c) => (c === 'roll_reason' ? rollNote(r) : r[c])));
 
 /** The whole CSV document of rows, sorted by due date. */
 export const renderDeadlinesCsv = (rows: Iterable<DeadlineRow>): string =>
-  csvHeader() + [...rows].sort(compareRows).map(csvLine).join('');
+  csvLine(CSV_COLUMNS) + [...rows].sort(compareRows).map(deadlineCsvLine).join('');
 
 const ruleName = (ruleId: string): string | null => getCatalog().rules.get(ruleId)?.name ?? null;
 
@@ -127,14 +118,15 @@ export const renderDeadlineRules = (out: { data: z.infer<typeof DeadlineRuleRow>
   );
 
 /**
- * `tm deadlines --csv` / `--ics`: every row matching the list_deadlines filters (no paging; limit
- * and cursor are ignored), as CSV sorted by due date or as an ICS feed with reminders.
+ * `tm deadlines --csv` / `--ics`: every row matching the list_deadlines filters (no paging: the
+ * cursor is ignored, an explicit --limit caps the rows), as CSV sorted by due date or as an ICS
+ * feed with reminders.
  */
 export const exportDeadlines = async (
   ctx: Context,
   filters: DeadlineFilters,
   format: 'csv' | 'ics',
-  options: { alarmDays?: readonly number[] } = {},
+  options: { alarmDays?: readonly number[]; rowCap?: number } = {},
 ): Promise<string> => {
   // Missed rows are collected too, so the file's reader is told which ones the default left out.
   const hideMissed = !missedWanted(filters);
@@ -146,11 +138,12 @@ export const exportDeadlines = async (
   }
   const warning = missedWarning(missed.sort(compareRows).map((r) => ({ ...r, where: rowWhere(r) })), '--include-missed');
   if (warning) ctx.logger.warn(warning);
+  rows.sort(compareRows).splice(options.rowCap ?? rows.length);
   if (format === 'csv') return renderDeadlinesCsv(rows);
   const undated = rows.filter((r) => r.urgency === 'unknown');
   if (undated.length) {
     const named = undated.slice(0, 5).map((r) => `${rowWhere(r)} (${r.unsupported_reason ?? 'no reason'})`);
     ctx.logger.warn(`${undated.length} deadline(s) cannot be computed and have no calendar event: ${named.join('; ')}${undated.length > 5 ? ' …' : ''}. See them with --csv or --urgency unknown.`);
   }
-  return buildDeadlinesIcs(rows.sort(compareRows), { domain: ctx.config.serviceDomain, stamp: ctx.clock.now(), alarmDays: options.alarmDays });
+  return buildDeadlinesIcs(rows, { domain: ctx.config.serviceDomain, stamp: ctx.clock.now(), alarmDays: options.alarmDays });
 };

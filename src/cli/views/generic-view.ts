@@ -2,11 +2,9 @@
 // to columns (`raw.label` → "Raw label"); an object as a field/value table, with each list of
 // objects inside it as a table of its own. All through the one table renderer.
 import { humanize } from '../../deadlines/labels.js';
+import { flatten, isObject, type Row } from './list-rows.js';
 import { nextPageLine, table, type Column } from './table.js';
 
-type Row = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Row => v !== null && typeof v === 'object' && !Array.isArray(v);
 const isObjectList = (v: unknown): v is Row[] => Array.isArray(v) && v.length > 0 && v.every(isObject);
 
 const scalar = (v: unknown): string => {
@@ -15,14 +13,6 @@ const scalar = (v: unknown): string => {
   if (isObject(v)) return JSON.stringify(v);
   return String(v);
 };
-
-/** Nested objects become dotted keys, two levels deep; lists of scalars stay one cell. */
-const flatten = (row: Row, prefix = '', depth = 0): Row =>
-  Object.entries(row).reduce<Row>((out, [k, v]) => {
-    if (isObject(v) && depth < 2) Object.assign(out, flatten(v, `${prefix}${k}.`, depth + 1));
-    else out[`${prefix}${k}`] = v;
-    return out;
-  }, {});
 
 const header = (key: string): string => humanize(key.replace(/\./g, ' '));
 

@@ -12,6 +12,7 @@ const VIEWS: Record<string, () => Promise<View>> = {
   list_deadline_rules: async () => (await import('./deadlines-view.js')).renderDeadlineRules,
   list_alerts: async () => (await import('./monitor-view.js')).renderAlerts,
   run_watches: async () => (await import('./monitor-view.js')).renderWatchRun,
+  reconcile_docket: async () => (await import('./reconcile-view.js')).renderReconciliation,
 };
 
 export const renderHuman = async (opName: string, output: unknown): Promise<void> => {

@@ -11,6 +11,7 @@ import { sql as portfolioHoldings } from './016-portfolio-holdings.js';
 import { sql as screenings } from './025-screenings.js';
 import { sql as assignments } from './030-assignments.js';
 import { sql as entities } from './031-entities.js';
+import { sql as gramKeys } from './035-gram-keys.js';
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
@@ -25,4 +26,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 25, name: 'screenings', sql: screenings },
   { version: 30, name: 'assignments', sql: assignments },
   { version: 31, name: 'entities', sql: entities },
+  { version: 35, name: 'gram-keys', sql: gramKeys },
 ];

@@ -1,0 +1,90 @@
+// The one export mechanism of the CLI, for reports and CI: `--csv` on every command that lists
+// something writes its rows as CSV (every page, the cursor followed; an explicit `--limit` caps
+// the rows), and `--output FILE` writes what the command would print (JSON, or CSV, ICS, NDJSON
+// when asked; never a table) to FILE instead of stdout.
+import type { Command } from 'commander';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { csvLine } from '../../core/csv.js';
+import { TmError } from '../../errors.js';
+import { flatten, isObject, rowsAt, type Row } from './list-rows.js';
+
+export interface ExportFlags {
+  csv?: boolean;
+  output?: string;
+}
+
+export const addExportFlags = (command: Command, lists: boolean): void => {
+  if (lists) command.option('--csv', 'write every matching row as CSV (all pages; an explicit --limit caps the rows)');
+  command.option('--output <file>', 'write the output to FILE instead of stdout (JSON, or CSV/ICS/NDJSON when asked)');
+};
+
+/** `--csv` and `--json` ask for two different documents. */
+export const checkExportFlags = (flags: ExportFlags & { json?: boolean }): void => {
+  if (flags.csv && flags.json) throw new TmError('validation_error', 'Pass --csv or --json, not both.', { param: 'csv' });
+};
+
+/** A cell of the CSV: lists of objects and objects below the flattening depth as JSON. */
+const cellOf = (v: unknown): unknown => (isObject(v) || (Array.isArray(v) && v.some(isObject)) ? JSON.stringify(v) : v);
+
+/** The value at a dotted column of a row. */
+const at = (row: Row, column: string): unknown => column.split('.').reduce<unknown>((v, k) => (isObject(v) ? v[k] : undefined), row);
+
+/**
+ * Rows as CSV, one column per dotted field (`status.primary`; `owners` as JSON): the row schema's
+ * columns, so the header is the same whatever the rows hold, then any field the schema lacks.
+ */
+export const rowsCsv = (rows: readonly Row[], columns: readonly string[] = []): string => {
+  const related = (k: string, c: string): boolean => k === c || c.startsWith(`${k}.`) || k.startsWith(`${c}.`);
+  const seen = [...new Set(rows.flatMap((r) => Object.keys(flatten(r))))];
+  const keys = [...columns, ...seen.filter((k) => k !== 'object' && !columns.some((c) => related(k, c)))];
+  return csvLine(keys) + rows.map((r) => csvLine(keys.map((k) => cellOf(at(r, k))))).join('');
+};
+
+/**
+ * Every row of a list operation: runs it page after page with the cursor each page returns,
+ * until the last page or `cap` rows.
+ */
+export const collectRows = async (
+  run: (input: Record<string, unknown>) => Promise<unknown>,
+  input: Record<string, unknown>,
+  path: readonly string[],
+  cap = Number.POSITIVE_INFINITY,
+): Promise<Row[]> => {
+  const rows: Row[] = [];
+  for (let page = input; ; ) {
+    const { rows: more, next } = rowsAt(await run(page), path);
+    rows.push(...more);
+    if (!next || more.length === 0 || rows.length >= cap) break;
+    page = { ...page, cursor: next };
+  }
+  return rows.slice(0, cap);
+};
+
+const writeFailure = (err: unknown): string => {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'its folder does not exist';
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? (err as Error).message;
+};
+
+/**
+ * Prints the text, or with `--output FILE` writes it there whole (through a temporary file, so a
+ * failed run never leaves half a report) and says so on stderr.
+ */
+export const writeResult = (text: string, file: string | undefined, what?: string): void => {
+  if (file === undefined) {
+    process.stdout.write(text);
+    return;
+  }
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw new TmError('validation_error', `--output: cannot write ${file}: ${writeFailure(err)}.`, { param: 'output' });
+  }
+  process.stderr.write(`wrote ${file}${what ? ` (${what})` : ''}\n`);
+};
