@@ -5,7 +5,7 @@
 //   --sizes 100000,1000000  --queries 200  --exhaustive 50  --coverage 50  --seed 42  --cold-runs 5
 import { execFileSync } from 'node:child_process';
 import MiniSearch from 'minisearch';
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -13,22 +13,14 @@ import { closeContext, createContext } from '../src/context.js';
 import { searchTrademarks } from '../src/ops/search-trademarks.js';
 import type { Channel } from '../src/search/analyze.js';
 import { CHANNELS } from '../src/search/params.js';
-import { corpusRecords } from './corpus/generate.js';
-import { topCoverage } from './lib/trigram-baseline.js';
 import { trigramSet } from '../src/search/trigram.js';
-import { createRng, type Rng } from './corpus/prng.js';
+import { buildStore, ensureStore, makeQueries, NOW, type BuildResult } from './lib/bench-store.js';
+import { topCoverage } from './lib/trigram-baseline.js';
 import { reportToParent, runInChild } from './lib/child.js';
 import { benchCommand, consoleTable, formatInt, formatMb, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
 
-const NOW = '2026-11-22T12:00:00.000Z';
 const WARM_UP = 50;
 const TARGETS = { cold_ms: 1000, warm_p95_ms: 50, recall: 0.98, rss_bytes: 1.5 * 1024 ** 3 };
-
-interface BuildResult {
-  store_ms: number;
-  index_ms: number;
-  db_bytes: number;
-}
 
 interface LatencySet {
   p50: number;
@@ -55,62 +47,6 @@ interface WarmResult {
     speed_ratio: number;
   };
 }
-
-const dbPath = (size: number, seed: number): string => join(repoRoot, 'bench', 'results', 'tmp', `search-${size}-s${seed}.db`);
-
-/** Child: load the generated corpus into a fresh store, then build the index from it. */
-const build = async (db: string, size: number, seed: number): Promise<BuildResult> => {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
-  const ctx = createContext({ db, now: NOW });
-  const t0 = performance.now();
-  let batch = [];
-  for (const r of corpusRecords({ count: size, seed })) {
-    batch.push(r);
-    if (batch.length === 5000) {
-      await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
-      batch = [];
-    }
-  }
-  if (batch.length) await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
-  const t1 = performance.now();
-  await ctx.index.sync();
-  const t2 = performance.now();
-  ctx.store.db.pragma('wal_checkpoint(TRUNCATE)');
-  await closeContext(ctx);
-  writeFileSync(`${db}.done`, '');
-  return { store_ms: t1 - t0, index_ms: t2 - t1, db_bytes: statSync(db).size };
-};
-
-// Realistic queries: a stored mark as typed by a searcher: verbatim, lowercased, with a typo, a
-// transposition, a word dropped or added, a sound-alike respelling, or a lookalike character.
-const PERTURB: ((s: string, rng: Rng) => string)[] = [
-  (s) => s,
-  (s) => s.toLowerCase().replace(/[^\p{L}\p{N} ]/gu, ''),
-  (s, rng) => {
-    const i = rng.int(1, Math.max(1, s.length - 1));
-    return s.slice(0, i) + rng.pick([...'AEIOUSTRNL']) + s.slice(i + 1);
-  },
-  (s, rng) => {
-    const i = rng.int(0, Math.max(0, s.length - 2));
-    return s.slice(0, i) + (s[i + 1] ?? '') + (s[i] ?? '') + s.slice(i + 2);
-  },
-  (s) => (s.includes(' ') ? s.split(' ').slice(0, -1).join(' ') : s.slice(0, -1)),
-  (s) => s.replace(/C/gi, 'K').replace(/PH/gi, 'F').replace(/EE/gi, 'EA'),
-  (s, rng) => `${s} ${rng.pick(['GROUP', 'PRO', 'LABS', 'USA', 'ONE'])}`,
-  (s) => s.replace(/O/g, '0').replace(/l/g, '1'),
-];
-
-const makeQueries = (db: string, count: number, seed: number): string[] => {
-  const ctx = createContext({ db, now: NOW });
-  const rows = ctx.store.db.prepare("SELECT mark_text FROM search_mark WHERE length(compact) >= 3 ORDER BY mid").all() as { mark_text: string }[];
-  void closeContext(ctx);
-  const rng = createRng(seed);
-  return Array.from({ length: count }, (_, i) => {
-    const text = rows[rng.int(0, rows.length - 1)]!.mark_text;
-    const q = PERTURB[i % PERTURB.length]!(text, rng).trim();
-    return q.replace(/[^\p{L}\p{N}]/gu, '').length >= 2 ? q : text;
-  });
-};
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 
@@ -269,7 +205,7 @@ const main = async () => {
     allowPositionals: true,
   });
   const seed = Number(values.seed);
-  if (values.child === 'build') return reportToParent(await build(values.db!, Number(values.size), seed));
+  if (values.child === 'build') return reportToParent(await buildStore(values.db!, Number(values.size), seed));
   if (values.child === 'mini-build' || values.child === 'mini-load') {
     return reportToParent(await minisearch(values.db!, values.child === 'mini-build' ? 'build' : 'load'));
   }
@@ -281,12 +217,7 @@ const main = async () => {
   mkdirSync(join(repoRoot, 'bench', 'results', 'tmp'), { recursive: true });
   const rows: Record<string, unknown>[] = [];
   for (const size of values.sizes!.split(',').map(Number)) {
-    const db = dbPath(size, seed);
-    let built: BuildResult | null = null;
-    if (!existsSync(`${db}.done`)) {
-      process.stderr.write(`building ${formatInt(size)} marks into ${db}\n`);
-      built = (await runInChild<BuildResult>(self, ['--child', 'build', '--db', db, '--size', String(size), '--seed', String(seed)])).result;
-    }
+    const { db, built } = await ensureStore(self, size, seed);
     const queries = makeQueries(db, Math.max(Number(values['cold-runs']), 1), seed + 1);
     const coldMs = queries.map((q) => cold(db, q));
     process.stderr.write(`cold: ${coldMs.map((m) => m.toFixed(0)).join(', ')} ms\n`);

@@ -31,7 +31,7 @@ export interface Calibration {
 }
 
 /** Chosen on the decided pairs' tune split by `npm run eval:risk` (bench/calibrate-risk.ts; docs/clearance.md). */
-export const CALIBRATION: Calibration = { textFloor: 0, crowdFactor: 1, crowdHits: 5, cuts: { high: 0.93, medium: 0.73, low: 0.5 } };
+export const CALIBRATION: Calibration = { textFloor: 0, crowdFactor: 1, crowdHits: 5, cuts: { high: 0.93, medium: 0.73, low: 0.05 } };
 /** Goods factor when the proposal names no goods: the text alone decides, somewhat discounted. */
 const GOODS_UNKNOWN = 0.7;
 /** The same mark needs no further similarity. */

@@ -2,6 +2,7 @@
 // with the mark's identity and an urgency bucket relative to the as-of date.
 import { z } from 'zod';
 import { daysBetween } from '../core/dates.js';
+import { FeeDue } from '../core/fees.js';
 import { DeadlineItem, type Derived, type UnsupportedDeadlineRule } from '../core/schemas/derived.js';
 import { IsoDate } from '../core/schemas/parts.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
@@ -27,6 +28,7 @@ export const DeadlineRow = DeadlineItem.extend({
     .string()
     .nullable()
     .describe('Why this rule could not be computed for the mark (urgency unknown); null on a computed row'),
+  fee_due: FeeDue.nullable().describe('Office fee of this deadline from the fee schedules (docs/parties.md); null where none is held'),
 });
 export type DeadlineRow = z.infer<typeof DeadlineRow>;
 
@@ -73,6 +75,7 @@ export const toDeadlineRow = (record: TrademarkRecord, derived: Derived, item: D
     urgency,
     as_of_date: derived.as_of_date,
     unsupported_reason: null,
+    fee_due: null,
   };
 };
 
@@ -108,6 +111,7 @@ export const unsupportedRow = (record: TrademarkRecord, derived: Derived, u: Uns
     urgency: 'unknown',
     as_of_date: derived.as_of_date,
     unsupported_reason: `cannot compute: ${missingReason(record, u.missing_field)}`,
+    fee_due: null,
   };
 };
 

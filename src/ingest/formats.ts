@@ -1,6 +1,7 @@
 // Input side of ingest: the list of format adapters, format detection from content (with the
 // `--format` override), and opening a path as one or more decompressed byte streams: plain
 // files, .gz (node:zlib) and .zip (yauzl, entries streamed one after another, never unpacked).
+// Each path counts the bytes of the file on disk read so far, for progress and its ETA.
 import { createReadStream } from 'node:fs';
 import { open as openFile } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
@@ -37,6 +38,23 @@ export const detectAdapter = (head: string, formatOverride?: string, file = 'inp
   }
   return adapter;
 };
+
+/** Bytes of one path's file on disk consumed so far (compressed bytes for .gz and .zip). */
+export interface ByteCounter {
+  bytes: number;
+}
+
+/** Passes a stream through, adding each chunk's size (times `scale`) to the counter. */
+const counted = (stream: Readable, counter: ByteCounter, scale = 1): Readable =>
+  Readable.from(
+    (async function* () {
+      for await (const chunk of stream) {
+        counter.bytes += (chunk as Buffer).length * scale;
+        yield chunk as Buffer;
+      }
+    })(),
+    { objectMode: false },
+  );
 
 export interface InputEntry {
   /** The file name, or `archive.zip:inner/name.xml` for a zip entry. */
@@ -84,7 +102,7 @@ const gunzip = (stream: Readable, name: string): Readable => {
   return guarded(out, name, 'cannot decompress');
 };
 
-const zipEntries = (path: string): AsyncIterable<InputEntry> => ({
+const zipEntries = (path: string, counter: ByteCounter): AsyncIterable<InputEntry> => ({
   async *[Symbol.asyncIterator]() {
     const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
       yauzl.open(path, { lazyEntries: true, autoClose: true }, (err, z) =>
@@ -116,10 +134,14 @@ const zipEntries = (path: string): AsyncIterable<InputEntry> => ({
           ),
         );
         const entryName = `${path}:${current.fileName}`;
-        const stream = current.fileName.endsWith('.gz') ? gunzip(raw, entryName) : guarded(raw, entryName, 'cannot read');
+        // yauzl inflates the entry itself: its inflated bytes are scaled to the compressed size read.
+        const start = counter.bytes;
+        const inflated = counted(raw, counter, current.compressedSize / Math.max(1, current.uncompressedSize));
+        const stream = current.fileName.endsWith('.gz') ? gunzip(inflated, entryName) : guarded(inflated, entryName, 'cannot read');
         yield { entryName, stream };
         // The caller consumes each stream before asking for the next; drain whatever it left.
         if (!raw.readableEnded) raw.resume();
+        counter.bytes = start + current.compressedSize;
       }
     } finally {
       zip.close();
@@ -128,15 +150,15 @@ const zipEntries = (path: string): AsyncIterable<InputEntry> => ({
 });
 
 /** Opens a path as the byte streams it holds: one for a plain or .gz file, one per entry of a .zip. */
-export const openInput = (path: string): AsyncIterable<InputEntry> => ({
+export const openInput = (path: string, counter: ByteCounter = { bytes: 0 }): AsyncIterable<InputEntry> => ({
   async *[Symbol.asyncIterator]() {
     const head = await magic(path);
     if (startsWith(head, ZIP)) {
-      yield* zipEntries(path);
+      yield* zipEntries(path, counter);
     } else if (startsWith(head, GZIP)) {
-      yield { entryName: path, stream: gunzip(createReadStream(path), path) };
+      yield { entryName: path, stream: gunzip(counted(createReadStream(path), counter), path) };
     } else {
-      yield { entryName: path, stream: guarded(createReadStream(path), path, 'cannot read') };
+      yield { entryName: path, stream: guarded(counted(createReadStream(path), counter), path, 'cannot read') };
     }
   },
 });
@@ -180,14 +202,17 @@ export interface InputRecords {
   entryName: string;
   format: string;
   items: AsyncIterable<ParseItem<IngestRecord>>;
+  /** Bytes of the path's file read so far (the whole path, not only this entry). */
+  bytesRead: () => number;
 }
 
 /** Everything ingest needs per input: each entry of a path, its adapter, and its parsed records. */
 export async function* readRecords(path: string, formatOverride?: string): AsyncGenerator<InputRecords> {
-  for await (const entry of openInput(path)) {
+  const counter: ByteCounter = { bytes: 0 };
+  for await (const entry of openInput(path, counter)) {
     const { head, stream } = await peekHead(entry.stream);
     if (head.trim() === '') throw new TmError('input_error', `${entry.entryName}: the file is empty`);
     const adapter = detectAdapter(head, formatOverride, entry.entryName);
-    yield { entryName: entry.entryName, format: adapter.name, items: adapter.parse(stream, entry.entryName) };
+    yield { entryName: entry.entryName, format: adapter.name, items: adapter.parse(stream, entry.entryName), bytesRead: () => counter.bytes };
   }
 }

@@ -11,7 +11,7 @@ import { readRecords, type InputRecords } from './formats.js';
 
 type WorkerMessage =
   | { kind: 'entry'; entryName: string; format: string }
-  | { kind: 'items'; json: string }
+  | { kind: 'items'; json: string; bytes: number }
   | { kind: 'end' }
   | { kind: 'done' }
   | { kind: 'error'; type: ErrorType | null; message: string; suggestion: string | null; param: string | null };
@@ -55,15 +55,18 @@ export async function* readRecordsInWorker(path: string, formatOverride?: string
       await new Promise<void>((resolve) => (wake = resolve));
     }
   };
+  // The worker reads the file, so it reports the bytes read with each chunk it sends.
+  let bytes = 0;
   async function* items(): AsyncGenerator<ParseItem<IngestRecord>> {
     for (let m = await next(); m.kind === 'items'; m = await next()) {
       worker.postMessage('more');
+      bytes = m.bytes;
       yield* JSON.parse(m.json) as ParseItem<IngestRecord>[];
     }
   }
   try {
     for (let m = await next(); m.kind !== 'done'; m = await next()) {
-      if (m.kind === 'entry') yield { entryName: m.entryName, format: m.format, items: items() };
+      if (m.kind === 'entry') yield { entryName: m.entryName, format: m.format, items: items(), bytesRead: () => bytes };
     }
   } finally {
     await worker.terminate();
@@ -80,14 +83,16 @@ const runWorker = async (): Promise<void> => {
     resume?.();
     resume = null;
   });
+  let bytesRead = (): number => 0;
   const send = async (chunk: ParseItem<IngestRecord>[]): Promise<void> => {
     while (credits === 0) await new Promise<void>((resolve) => (resume = resolve));
     credits--;
-    port.postMessage({ kind: 'items', json: JSON.stringify(chunk) } satisfies WorkerMessage);
+    port.postMessage({ kind: 'items', json: JSON.stringify(chunk), bytes: bytesRead() } satisfies WorkerMessage);
   };
   let chunk: ParseItem<IngestRecord>[] = [];
   try {
     for await (const entry of readRecords(path, format)) {
+      bytesRead = entry.bytesRead;
       port.postMessage({ kind: 'entry', entryName: entry.entryName, format: entry.format } satisfies WorkerMessage);
       for await (const item of entry.items) {
         chunk.push(item);

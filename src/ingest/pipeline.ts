@@ -19,6 +19,11 @@ export interface IngestProgress {
   records: number;
   skipped: number;
   elapsedMs: number;
+  /** Bytes of the input files on disk read so far, and their total: the percentage and ETA. */
+  bytesRead: number;
+  totalBytes: number;
+  /** `reading` the files, then `indexing`: rebuilding indexes and the search index after the last record. */
+  phase: 'reading' | 'indexing';
 }
 
 export interface SkippedRecord {
@@ -142,11 +147,16 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     if (moved) summary.events += moved.events.length;
   };
 
+  const totalBytes = paths.reduce((n, p) => n + fileBytes(p), 0);
+  let doneBytes = 0;
+  let pathBytes = (): number => 0;
+  let phase: IngestProgress['phase'] = 'reading';
   const progress = (file: string, force = false): void => {
     const now = performance.now();
     if (!options.onProgress || (!force && now - lastProgress < 100)) return;
     lastProgress = now;
-    options.onProgress({ file, records: summary.records, skipped: summary.skipped, elapsedMs: now - t0 });
+    const bytesRead = Math.min(totalBytes, doneBytes + pathBytes());
+    options.onProgress({ file, records: summary.records, skipped: summary.skipped, elapsedMs: now - t0, bytesRead, totalBytes, phase });
   };
 
   // A writer's start: an earlier load that was killed may have left the indexes dropped.
@@ -158,6 +168,7 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
       try {
         const inWorker = workerAvailable() && (options.parseInWorker ?? (await worthAWorker(path, options.format)));
         for await (const entry of (inWorker ? readRecordsInWorker : readRecords)(path, options.format)) {
+          pathBytes = entry.bytesRead;
           for await (const parsed of entry.items) {
             // A trademark past a documented limit is malformed like an unparseable record.
             const problem = parsed.ok && parsed.record.object === 'trademark' ? recordProblem(parsed.record) : null;
@@ -190,6 +201,8 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
         if (!(err instanceof TmError) || err.type !== 'input_error') throw err;
         summary.failed_files.push({ file: path, type: err.type, detail: err.message });
       }
+      doneBytes += fileBytes(path);
+      pathBytes = () => 0;
     }
     await flush();
   } catch (err) {
@@ -197,8 +210,9 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     await load.finish().catch((cleanup: unknown) => Object.assign(err as object, { cleanupError: cleanup }));
     throw err;
   }
-  await load.finish();
+  phase = 'indexing';
   progress(paths[paths.length - 1] ?? '', true);
+  await load.finish();
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, occurredAt);
   // Watch alerts from the same changes, after they committed; a failure leaves the ingest standing.
   if (options.evaluate !== false) summary.alerts = (await evaluateAfterIngest(ctx))?.alerts.length ?? 0;

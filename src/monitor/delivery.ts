@@ -37,8 +37,12 @@ const DEFAULTS = { concurrency: 64, perEndpoint: 8, connectTimeoutMs: 5_000, res
 /** A lease outlives the slowest attempt; a dead owner's lease is released sooner (recoverLeases). */
 const leaseMs = (o: typeof DEFAULTS): number => o.connectTimeoutMs + o.responseTimeoutMs + 30_000;
 
-/** The body of a delivery: the stored event's envelope, timestamped now; a test ping has no payload_version. */
+/**
+ * The body of a delivery: the stored event's envelope, timestamped now; a test ping has no
+ * payload_version; an earlier-shape monitor event carries its own body (`payload`, spec §6.4).
+ */
 const bodyOf = async (store: Store, d: DeliveryRow, timestamp: string): Promise<string | null> => {
+  if (d.payload !== null) return JSON.stringify({ id: d.event_id, timestamp, ...(JSON.parse(d.payload) as object) });
   if (d.test) return JSON.stringify({ id: d.event_id, type: 'webhook.test', timestamp, data: { type: 'webhook.test' } });
   const event = await store.ledger.get(d.org_id, d.event_id);
   if (!event) return null;
@@ -71,7 +75,8 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
     const timestamp = Math.floor(now.getTime() / 1000);
     const body = await bodyOf(store, d, new Date(timestamp * 1000).toISOString());
     if (body === null) return { ok: false, gone: true, responseCode: null, responseTimeMs: 0, error: 'the event is no longer in the ledger' };
-    const live = endpoint.previous_secret && endpoint.previous_secret_expires_at! > now.toISOString() ? [endpoint.secret, endpoint.previous_secret] : [endpoint.secret];
+    // A monitor without a webhook_secret has an empty one: its deliveries go unsigned (spec §6.4).
+    const live = (endpoint.previous_secret && endpoint.previous_secret_expires_at! > now.toISOString() ? [endpoint.secret, endpoint.previous_secret] : [endpoint.secret]).filter(Boolean);
     try {
       const res = await request(endpoint.url, {
         method: 'POST',
@@ -82,7 +87,7 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
           'user-agent': 'tm-webhooks/1',
           'webhook-id': d.event_id,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': signatureHeader(live, d.event_id, timestamp, body),
+          ...(live.length ? { 'webhook-signature': signatureHeader(live, d.event_id, timestamp, body) } : {}),
           'webhook-attempt': String(d.attempts),
         },
       });

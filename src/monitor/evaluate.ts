@@ -1,12 +1,15 @@
 // Watch evaluation (DESIGN.md "The monitoring flow"): after an ingest commits, read the eligible
 // change events after the lowest active watch's cursor, page by page, test each change against
-// every watch whose cursor is behind it, and write each page's alerts and cursors in one
-// transaction. Incremental (never rescans the store) and idempotent (one alert per watch and change).
+// every watch whose cursor is behind it, and write each page's alerts, cursors, ledger events and
+// webhook outbox rows (monitor events included) in one transaction. Incremental (never rescans the
+// store) and idempotent (one alert per watch and change).
 import type { Context } from '../context.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import type { MonitorTarget } from '../store/monitor-repo.js';
 import type { MembershipRef } from '../store/portfolio-repo.js';
 import type { ChangeEvent, NewAlert } from '../store/watch-repo.js';
 import { alertCreatedData, recordEvent } from './ledger.js';
+import { queueMonitorEvent } from './monitor-events.js';
 import { buildAlert, type Alert } from './alert.js';
 import { cachedText, compileWatch, testMark, type CompiledWatch } from './match.js';
 
@@ -65,6 +68,9 @@ export const evaluateWatches = async (ctx: Context, options: EvaluateOptions = {
   if (watches.length === 0) return result;
   const startOf = (w: CompiledWatch): number => (options.since === undefined ? w.row.cursor : Math.min(options.since, w.row.cursor));
   const candidates = routeWatches(watches);
+  // Alerts of an earlier-shape monitor's watches also go to its webhook_url (spec §6.4).
+  const monitors = watches.some((w) => w.row.monitor_id) ? await ctx.store.monitors.targets() : new Map<string, MonitorTarget>();
+  const monitorOf = new Map(watches.flatMap((w) => (w.row.monitor_id && monitors.has(w.row.monitor_id) ? [[w.row.id, monitors.get(w.row.monitor_id)!] as const] : [])));
   const needsPortfolios = watches.some((w) => w.portfolioId);
   let from = Math.min(...watches.map(startOf));
   for (;;) {
@@ -93,7 +99,11 @@ export const evaluateWatches = async (ctx: Context, options: EvaluateOptions = {
     const alerted = [...new Set(entries.flatMap((x) => x.alerts.map((a) => a.trademark_id)))];
     const holders = alerted.length ? await ctx.store.portfolios.membershipsOf(alerted) : new Map<string, MembershipRef[]>();
     const written = await repo.commitPage(entries, upTo, ctx.clock.now().toISOString(), (inserted) => {
-      for (const a of inserted) recordAlertCreated(ctx, a, holders.get(a.trademark_id) ?? []);
+      for (const a of inserted) {
+        recordAlertCreated(ctx, a, holders.get(a.trademark_id) ?? []);
+        const target = monitorOf.get(a.watch_id);
+        if (target) queueMonitorEvent(ctx.store, target, a);
+      }
       options.onAlerts?.(inserted);
     });
     result.events += events.length;

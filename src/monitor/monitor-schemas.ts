@@ -7,13 +7,14 @@ import type { WatchBody } from './watch-schemas.js';
 import { WATCH_TYPES } from './watch-query.js';
 
 export const MONITOR_EVENTS = ['new_filing', 'status_change', 'similar_mark_detected', 'trademark_published', 'trademark_registered', 'trademark_opposed', 'trademark_cancelled'] as const;
+export type MonitorEvent = (typeof MONITOR_EVENTS)[number];
 
 /**
  * Earlier event → the trademark change that raises it (docs/monitoring.md). Publication,
  * registration, opposition and cancellation are status changes; a similar mark is any change to a
  * mark that matches a similarity item.
  */
-export const MONITOR_EVENT_TRIGGERS: Record<(typeof MONITOR_EVENTS)[number], string[]> = {
+export const MONITOR_EVENT_TRIGGERS: Record<MonitorEvent, string[]> = {
   new_filing: ['trademark.created'],
   status_change: ['trademark.status_changed'],
   similar_mark_detected: ['trademark.created', 'trademark.updated', 'trademark.status_changed'],
@@ -47,18 +48,18 @@ export type Monitor = z.infer<typeof Monitor>;
 
 export const WebhookUrl = z.url({ protocol: /^https?$/ }).describe('http(s) URL that receives the events');
 
-export const checkEvents = (events: string[] | undefined): (typeof MONITOR_EVENTS)[number][] => {
+export const checkEvents = (events: string[] | undefined): MonitorEvent[] => {
   const list = events ?? [...MONITOR_EVENTS];
   for (const e of list) {
     if (!(MONITOR_EVENTS as readonly string[]).includes(e)) {
       throw new TmError('validation_error', `webhook_events: unknown event '${e}'.`, { param: 'webhook_events', suggestion: `Use any of ${MONITOR_EVENTS.join(', ')}.` });
     }
   }
-  return [...new Set(list)] as (typeof MONITOR_EVENTS)[number][];
+  return [...new Set(list)] as MonitorEvent[];
 };
 
 /** The watch body of one item under a monitor's offices and events. */
-export const itemWatch = (monitorName: string, item: MonitorItem, i: number, offices: string[], events: (typeof MONITOR_EVENTS)[number][]): WatchBody => {
+export const itemWatch = (monitorName: string, item: MonitorItem, i: number, offices: string[], events: MonitorEvent[]): WatchBody => {
   const query = { ...item.query } as Record<string, unknown>;
   if (offices.length) query.filters = { ...((query.filters as Record<string, unknown> | undefined) ?? {}), offices };
   const relevant = item.type === 'similarity' ? events : events.filter((e) => e !== 'similar_mark_detected');

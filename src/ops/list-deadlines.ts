@@ -14,6 +14,7 @@ import { TmError } from '../errors.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
 import type { TrademarkFilter } from '../store/trademark-repo.js';
 import { defineOp } from './define-op.js';
+import { feeDueFor } from './fees/schedules.js';
 import { requirePortfolio } from './monitor/portfolio-crud.js';
 import { resolveOfficeCodes } from './reference/data.js';
 
@@ -75,7 +76,7 @@ export async function* collectDeadlineRows(ctx: Context, f: DeadlineFilters): As
         if (f.type?.length && !f.type.includes(item.type)) continue;
         const row = toDeadlineRow(record, derived, item, catalog);
         if (f.urgency?.length && !f.urgency.some((u) => matchesUrgency(row, u))) continue;
-        yield row;
+        yield { ...row, fee_due: feeDueFor(record, row) };
       }
       // A mark whose rule cannot run is listed with the reason, whatever the due window asked for.
       for (const u of derived.deadlines.unsupported) {

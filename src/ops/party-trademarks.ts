@@ -12,6 +12,7 @@ import type { TrademarkOrder } from '../store/trademark-repo.js';
 import { defineOp } from './define-op.js';
 import { cursorPosition, listPage, pagingInput } from './paging.js';
 import { liveEntity } from './parties/counts.js';
+import { resolveOwnerRef } from './parties/owner-lookup.js';
 import { toRow } from './rows.js';
 
 export type Party = 'owner' | 'attorney' | 'firm' | 'entity';
@@ -63,7 +64,7 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
     http: { method: 'GET', path: `/v1/${plural}/{id}/trademarks` },
     cli: { command: `${party} marks <id>` },
     input: z.strictObject({
-      id: z.string().min(1).describe(party === 'owner' || party === 'entity' ? `${PREFIX[party]} id` : `The ${party}'s name`),
+      id: z.string().min(1).describe(party === 'owner' || party === 'entity' ? (party === 'owner' ? 'own_ id, or an owner name (it must resolve to one owner)' : 'ent_ id') : `The ${party}'s name`),
       sort: z.enum(SORTS).default('-filing_date').describe('Field, - prefix for descending'),
       include_total: z.boolean().default(false).describe('Add pagination.total_count'),
       ...pagingInput,
@@ -75,6 +76,8 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
       let page: TrademarkRecord[];
       let total: number;
       if (party === 'owner' || party === 'entity') {
+        // An owner may be named: `tm owner marks "acme"` resolves the name to one owner record.
+        if (party === 'owner') input.id = await resolveOwnerRef(ctx, input.id, 'id');
         if (idPrefix(input.id) !== PREFIX[party]) {
           throw new TmError('id_type_mismatch', `'${input.id}' is not an ${party} id; ${party} ids start with ${PREFIX[party]}.`, { param: 'id' });
         }

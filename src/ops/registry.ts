@@ -43,6 +43,8 @@ import { listOwnerTrademarksEarlier } from './list-owner-trademarks-earlier.js';
 import { searchOwnersEarlier } from './search-owners-earlier.js';
 import { searchEarlier } from './search-earlier.js';
 import { RECORDS_OPERATIONS } from './records/index.js';
+import { FEE_OPERATIONS } from './fees/index.js';
+import { ANALYTICS_OPERATIONS } from './analytics/index.js';
 import { PARTY_OPERATIONS } from './parties/index.js';
 import { MONITOR_OPERATIONS } from './monitor/index.js';
 import { EVENT_OPERATIONS } from './events/index.js';
@@ -92,6 +94,8 @@ export const OPERATIONS: readonly OpDefinition[] = [
   searchOwnersEarlier,
   searchEarlier,
   ...RECORDS_OPERATIONS,
+  ...FEE_OPERATIONS,
+  ...ANALYTICS_OPERATIONS,
   ...PARTY_OPERATIONS,
   ...MONITOR_OPERATIONS,
   ...EVENT_OPERATIONS,

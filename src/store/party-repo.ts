@@ -1,5 +1,6 @@
 // Party lookups: owner name search over the trademark_owners side table with per-owner counts and
-// offices (earlier-shape `GET /v1/owners/search`), and a text prefilter for names without ids.
+// offices (earlier-shape `GET /v1/owners/search`, candidates of the fuzzy owner search, one owner's
+// summary), and a text prefilter for names without ids.
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { Db } from './sqlite.js';
 
@@ -29,6 +30,20 @@ export const createPartyRepo = (db: Db) => {
   const mentioning = db.prepare<[string, string, number], { id: string; record: string }>(
     'SELECT id, record FROM trademarks WHERE id > ? AND instr(lower(record), ?) > 0 ORDER BY id LIMIT ?',
   );
+  const like = (n: number) =>
+    db.prepare(
+      `SELECT o.owner_id, MIN(o.name) AS name, MIN(o.entity_id) AS entity_id, COUNT(*) AS trademark_count,
+              GROUP_CONCAT(DISTINCT t.office_code) AS offices
+       FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id
+       WHERE ${Array.from({ length: n }, () => "o.name LIKE ? ESCAPE '\\'").join(' OR ')}
+       GROUP BY o.owner_id ORDER BY trademark_count DESC, o.owner_id LIMIT ?`,
+    );
+  const likeByCount = new Map<number, ReturnType<typeof like>>();
+  const oneOwner = db.prepare(
+    `SELECT o.owner_id, MIN(o.name) AS name, MIN(o.entity_id) AS entity_id, COUNT(*) AS trademark_count,
+            GROUP_CONCAT(DISTINCT t.office_code) AS offices
+     FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id WHERE o.owner_id = ? GROUP BY o.owner_id`,
+  );
   const entityMembers = db.prepare<[string], { n: number }>('SELECT COUNT(DISTINCT owner_id) AS n FROM trademark_owners WHERE entity_id = ?');
   return {
     /** How many distinct owner records an entity groups. */
@@ -47,6 +62,20 @@ export const createPartyRepo = (db: Db) => {
         after = rows[rows.length - 1]!.id;
         yield rows.map((r) => JSON.parse(r.record) as TrademarkRecord);
       }
+    },
+    /**
+     * Candidate owners for a fuzzy name search: those whose name contains any of `fragments`
+     * (case-insensitive for ASCII), most trademarks first, at most `limit`. The caller scores them.
+     */
+    async ownersContaining(fragments: readonly string[], limit: number): Promise<(OwnerMatchRow & { entity_id: string | null })[]> {
+      if (fragments.length === 0) return [];
+      let stmt = likeByCount.get(fragments.length);
+      if (!stmt) likeByCount.set(fragments.length, (stmt = like(fragments.length)));
+      return stmt.all(...fragments.map(pattern), limit) as (OwnerMatchRow & { entity_id: string | null })[];
+    },
+    /** One owner record's name, entity, mark count and offices, or null when no mark names it. */
+    async owner(ownerId: string): Promise<(OwnerMatchRow & { entity_id: string | null }) | null> {
+      return (oneOwner.get(ownerId) as (OwnerMatchRow & { entity_id: string | null }) | undefined) ?? null;
     },
     /** Owners whose name contains `q` (case-insensitive for ASCII), most trademarks first. */
     async searchOwners(q: string, office: string | null, limit: number, offset: number): Promise<{ rows: OwnerMatchRow[]; total: number }> {

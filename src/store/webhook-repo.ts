@@ -22,6 +22,8 @@ export interface EndpointRow {
   last_failure_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Set on the hidden endpoint of an earlier-shape monitor (never listed under /v1/webhooks). */
+  monitor_id: string | null;
 }
 
 export interface DeliveryRow {
@@ -40,6 +42,15 @@ export interface DeliveryRow {
   last_error: string | null;
   created_at: string;
   updated_at: string;
+  /** An earlier-shape monitor event's body without its timestamp (its events are not in the ledger). */
+  payload: string | null;
+}
+
+/** A delivery to queue: an event id and its order key, and for monitor events their body. */
+export interface QueuedEvent {
+  id: string;
+  seq: number;
+  payload?: string;
 }
 
 export interface AttemptRow {
@@ -79,12 +90,17 @@ export const createWebhookRepo = (db: Db) => {
      WHERE id = ? AND org_id = ?`,
   );
   const endpointById = db.prepare<[string], EndpointRow>('SELECT * FROM webhook_endpoints WHERE id = ?');
-  const endpointsOf = db.prepare<[string], EndpointRow>('SELECT * FROM webhook_endpoints WHERE org_id = ? ORDER BY created_at, id');
+  const endpointsOf = db.prepare<[string], EndpointRow>('SELECT * FROM webhook_endpoints WHERE org_id = ? AND monitor_id IS NULL ORDER BY created_at, id');
   const deleteEndpoint = db.prepare('DELETE FROM webhook_endpoints WHERE id = ? AND org_id = ?');
   const dropPending = db.prepare("UPDATE webhook_deliveries SET state = 'failed', last_error = 'endpoint deleted', updated_at = ? WHERE endpoint_id = ? AND state IN ('pending', 'in_flight')");
   const insertDelivery = db.prepare(
-    `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
+    `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at, payload)
+     VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
+  );
+  // Queued only while the endpoint is enabled, as ledger events are (ledger-repo.ts).
+  const insertIfEnabled = db.prepare(
+    `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at, payload)
+     SELECT ?, id, org_id, ?, ?, 0, 'pending', ?, ?, ?, ? FROM webhook_endpoints WHERE id = ? AND enabled = 1`,
   );
   const claim = db.prepare<[string, string, string, string, string, number, number], DeliveryRow>(
     `UPDATE webhook_deliveries SET state = 'in_flight', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?
@@ -117,6 +133,10 @@ export const createWebhookRepo = (db: Db) => {
     'UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1, failing_since = COALESCE(failing_since, ?), last_failure_at = ? WHERE id = ? RETURNING consecutive_failures, failing_since',
   );
   const disable = db.prepare('UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ?');
+  // A monitor whose endpoint was disabled shows `error` until it is resumed (docs/monitoring.md).
+  const monitorInError = db.prepare(
+    "UPDATE monitors SET status = 'error', updated_at = ? WHERE id = (SELECT monitor_id FROM webhook_endpoints WHERE id = ?) AND status = 'active'",
+  );
   const attemptsOf = db.prepare<[string, number, number], AttemptRow>('SELECT * FROM webhook_attempts WHERE endpoint_id = ? AND seq > ? ORDER BY seq LIMIT ?');
   const deliveriesOf = db.prepare<[string, string], DeliveryRow>('SELECT * FROM webhook_deliveries WHERE endpoint_id = ? AND event_id = ? ORDER BY seq');
   const counts = db.prepare<[string], { state: string; n: number }>('SELECT state, COUNT(*) AS n FROM webhook_deliveries WHERE endpoint_id = ? GROUP BY state');
@@ -129,7 +149,7 @@ export const createWebhookRepo = (db: Db) => {
     },
     async getEndpoint(orgId: string, id: string): Promise<EndpointRow | null> {
       const row = endpointById.get(id);
-      return row && row.org_id === orgId ? row : null;
+      return row && row.org_id === orgId && row.monitor_id === null ? row : null;
     },
     /** For the delivery worker, which serves every organization. */
     async endpointById(id: string): Promise<EndpointRow | null> {
@@ -149,12 +169,16 @@ export const createWebhookRepo = (db: Db) => {
       })();
     },
     /** Queues deliveries of existing events (test, redelivery): each a new delivery, the same event id. */
-    async enqueue(endpoint: EndpointRow, events: readonly { id: string; seq: number }[], test: boolean, at: string): Promise<string[]> {
+    async enqueue(endpoint: EndpointRow, events: readonly QueuedEvent[], test: boolean, at: string): Promise<string[]> {
       return writeTransaction(db, () => events.map((e) => {
         const id = randomId('dlv_');
-        insertDelivery.run(id, endpoint.id, endpoint.org_id, e.id, e.seq, test ? 1 : 0, at, at, at);
+        insertDelivery.run(id, endpoint.id, endpoint.org_id, e.id, e.seq, test ? 1 : 0, at, at, at, e.payload ?? null);
         return id;
       }))();
+    },
+    /** Queues one monitor event for an enabled endpoint, inside the caller's transaction (the alert's); false when disabled. */
+    queueSync(endpointId: string, e: QueuedEvent, at: string): boolean {
+      return insertIfEnabled.run(randomId('dlv_'), e.id, e.seq, at, at, at, e.payload ?? null, endpointId).changes > 0;
     },
     /** Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint, in event order. */
     async claim(owner: string, now: string, leaseUntil: string, perEndpoint: number, limit: number): Promise<DeliveryRow[]> {
@@ -188,7 +212,10 @@ export const createWebhookRepo = (db: Db) => {
         else {
           const run = endpointFailed.get(o.at, o.at, d.endpoint_id) as { consecutive_failures: number; failing_since: string } | undefined;
           const reason = o.disable ?? (run && autoDisable(run.consecutive_failures, run.failing_since) ? 'consecutive_failures' : null);
-          if (reason) disable.run(reason, o.at, d.endpoint_id);
+          if (reason) {
+            disable.run(reason, o.at, d.endpoint_id);
+            monitorInError.run(o.at, d.endpoint_id);
+          }
         }
         return true;
       })();

@@ -21,12 +21,14 @@ export interface Receiver {
   received: Received[];
   secrets: string[];
   mode: Mode;
+  /** A mode for one request path (e.g. '/gone'), over `mode`. */
+  byPath: Map<string, Mode>;
   close(): Promise<void>;
   waitFor(n: number, timeoutMs?: number): Promise<void>;
 }
 
 export const startReceiver = async (): Promise<Receiver> => {
-  const state: Receiver = { url: '', received: [], secrets: [], mode: 'ok', close: async () => undefined, waitFor: async () => undefined };
+  const state: Receiver = { url: '', received: [], secrets: [], mode: 'ok', byPath: new Map(), close: async () => undefined, waitFor: async () => undefined };
   const waiters: (() => void)[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -47,7 +49,7 @@ export const startReceiver = async (): Promise<Receiver> => {
       }
       state.received.push({ headers: req.headers, body, verified, error, at: Date.now() });
       waiters.splice(0).forEach((w) => w());
-      const mode = state.mode;
+      const mode = state.byPath.get(new URL(req.url ?? '/', 'http://x').pathname) ?? state.mode;
       if (mode === 'hang') return;
       const answer = (): void => {
         if (mode === 'fail500') res.writeHead(500).end('boom');

@@ -101,4 +101,37 @@ describe('readable views', () => {
     expect(out[0]).toMatch(/^Field\s+Value$/);
     expect(out.join('\n')).toMatch(/Name\s+Acme Legal/);
   });
+
+  it.each([80, 120])('keys create says the secret is shown once, with its expiry, at %i columns; keys list has scopes', async (cols) => {
+    const org = /^Id\s+(org_\w+)/m.exec((await onTty(cols, 'orgs', 'create', `Keys ${cols}`)).join('\n'))![1]!;
+    const lines = await onTty(cols, 'keys', 'create', '--org', org, '--scopes', 'trademarks:read', '--expires', '90d');
+    expect(lines[0]).toMatch(/^Field\s+Value$/);
+    expect(lines.join('\n')).toMatch(/^Secret\s+tmk_live_\S+$/m);
+    expect(lines).toContain('The secret above is shown this once: store it now.');
+    expect(lines.join('\n')).toMatch(/^It expires \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 90 days\)\.$/m);
+    expect(Math.max(...lines.map(width))).toBeLessThanOrEqual(cols);
+    const never = (await onTty(cols, 'keys', 'create', '--org', org, '--scopes', 'trademarks:read')).join('\n');
+    expect(never).toMatch(/It does not expire; revoke it with `tm keys revoke key_\w+`\./);
+    const list = await onTty(cols, 'keys', 'list', '--org', org);
+    expect(list[0]).toMatch(/^Id\s+.*Scopes/);
+    expect(Math.max(...list.map(width))).toBeLessThanOrEqual(cols);
+  });
+
+  it('classes search, jurisdictions and owner marks print tables that fit, not envelope dumps', async () => {
+    const classes = (await onTty(80, 'classes', 'search', 'shoes', '--limit', '3')).join('\n');
+    expect(classes).toMatch(/^Basic number\s+Class\s+Term/m);
+    expect(classes).not.toMatch(/Success|Pagination/);
+    expect(classes).toMatch(/^next page: add --cursor \S+$/m);
+    const offices = await onTty(80, 'jurisdictions');
+    expect(offices.join('\n')).toMatch(/^Code\s+Name\s+Abbreviation/m);
+    expect(offices.join('\n')).not.toMatch(/Success|Data pagination/);
+    expect(Math.max(...offices.map(width))).toBeLessThanOrEqual(80);
+    const shown = JSON.parse((await execa('node', ['bin/tm.js', 'show', 'US:71112081'], { env })).stdout) as { owners: { owner_id: string }[] };
+    for (const cols of [80, 120]) {
+      const marks = await onTty(cols, 'owner', 'marks', shown.owners[0]!.owner_id);
+      expect(marks[0]).toMatch(/^Mark\s+Office\s+Number\s+Status/);
+      expect(marks.join('\n')).toMatch(/^CUTEX\s+US\s+0\d+\s+Active/m);
+      expect(Math.max(...marks.map(width))).toBeLessThanOrEqual(cols);
+    }
+  });
 });

@@ -155,7 +155,7 @@ describe('earlier shape', () => {
     expect(search.data.results).toEqual([
       { owner_id: TUSIMPLE_OWNER, name: 'TuSimple', normalized_name: 'tusimple', country: 'US', entity_type: 'corporation', trademark_count: 3, jurisdictions: ['US'] },
     ]);
-    const owner = await json(await f.call(`/v1/owners/${TUSIMPLE_OWNER}`));
+    const owner = await json(await f.call(`/v1/owners/${TUSIMPLE_OWNER}`, { headers: { 'TM-Shape': 'earlier' } }));
     expect(owner.data.statistics).toEqual({ total_trademarks: 3, by_jurisdiction: { US: 3 }, by_status: { live_pending: 3 }, by_class: { '9': 3, '12': 3, '39': 3, '42': 3 } });
     const rows = await json(await f.call(`/v1/owners/${TUSIMPLE_OWNER}/trademarks?limit=2`, { headers: { 'TM-Shape': 'earlier' } }));
     expect(rows.data.pagination).toEqual({ page: 1, limit: 2, total_results: 3, has_more: true });

@@ -1,6 +1,7 @@
 // Earlier-shape monitors over a real `tm serve`: the six routes, status filter and page cap, PATCH
 // of only the supplied fields, items stored as watches, and the test route posting a sample event
-// to a real receiver that verifies the Standard Webhooks signature with the `standardwebhooks` package.
+// through the delivery worker to a real receiver that verifies the Standard Webhooks signature
+// with the `standardwebhooks` package.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -16,6 +17,8 @@ const SECRET = 'monitor-secret-1';
 beforeAll(async () => {
   // Signatures carry a timestamp the receiver checks against its own clock: run the service on the real one.
   f = await startHttp([], { now: new Date().toISOString() });
+  // The receiver is on loopback, a private target (tm serve --allow-private-webhooks).
+  f.tmp.ctx.config.allowPrivateWebhooks = true;
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));

@@ -38,12 +38,49 @@ describe('parties and records over HTTP', () => {
     expect(out.rows[0].trademark_id).toMatch(/^tm_/);
   });
 
+  it('GET /v1/owners?q= finds owners fuzzily; GET /v1/owners/{id} is the current shape unless TM-Shape: earlier', async () => {
+    const found = await json(await f.call('/v1/owners?q=tusimpel'));
+    expect(found.data[0]).toMatchObject({ id: 'own_29d08d73d164a218bad1', object: 'owner', name: 'TuSimple' });
+    const owner = await json(await f.call('/v1/owners/own_29d08d73d164a218bad1'));
+    expect(owner).toMatchObject({ object: 'owner', name: 'TuSimple', counts: { by_office: { US: owner.counts.trademarks } } });
+    const earlier = await json(await f.call('/v1/owners/own_29d08d73d164a218bad1', { headers: { 'TM-Shape': 'earlier' } }));
+    expect(earlier.success).toBe(true);
+    expect((await f.call('/v1/owners?q=t')).status).toBe(400);
+  });
+
+  it('GET /v1/analytics/filings answers JSON series; an unknown group is a 400', async () => {
+    const out = await json(await f.call('/v1/analytics/filings?group_by=office&interval=year'));
+    expect(out).toMatchObject({ object: 'filing_analytics', group_by: 'office' });
+    expect(out.series.map((s: { key: string }) => s.key).sort()).toEqual(['EM', 'US']);
+    expect((await f.call('/v1/analytics/filings?group_by=colour')).status).toBe(400);
+  });
+
   it('answers bad reconcile input with the spec error naming the field', async () => {
     for (const [body, field] of [[{ rows: [] }, 'rows'], [{ rows: [{ office: 'US', number: '1', colour: 'red' }] }, 'rows']] as const) {
       const res = await post(f, '/v1/reconcile', body);
       expect(res.status).toBe(400);
       expect(JSON.stringify(await json(res))).toMatch(new RegExp(field));
     }
+  });
+});
+
+describe('fees over HTTP', () => {
+  let f: HttpFixture;
+  beforeAll(async () => {
+    f = await startApi();
+  }, 60_000);
+  afterAll(async () => f.close());
+
+  it('POST /v1/fees/estimate and GET /v1/fees/schedules; an office with no schedule is a 400 naming it', async () => {
+    const est = await post(f, '/v1/fees/estimate', { office: 'EM', classes: [9, 25], date: '2026-11-22' });
+    expect(est.status).toBe(200);
+    expect(await json(est)).toMatchObject({ object: 'fee_estimate', currency: 'EUR', total: 900 });
+    const list = await json(await f.call('/v1/fees/schedules?office=WO'));
+    expect(list.data.map((d: { office_code: string }) => d.office_code)).toEqual(['WO']);
+    const jp = await post(f, '/v1/fees/estimate', { office: 'JP', classes: [9] });
+    expect(jp.status).toBe(400);
+    const body = await json(jp);
+    expect(body.error).toMatchObject({ type: 'validation_error', detail: 'No fee schedule for office JP.' });
   });
 });
 
@@ -65,13 +102,16 @@ describe('parties and records over MCP', () => {
     const client = new Client({ name: 'tm-test', version: '0' });
     await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
     const names = (await client.listTools()).tools.map((x) => x.name);
-    expect(names).toEqual(expect.arrayContaining(['reconcile_docket']));
+    expect(names).toEqual(expect.arrayContaining(['reconcile_docket', 'estimate_fees', 'list_fee_schedules', 'search_owners', 'get_owner', 'get_filing_analytics']));
     const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
     const rec = await call('reconcile_docket', { rows: [{ office: 'US', number: '6123456', status: 'pending', owner: 'Nobody Ltd' }] });
     expect(rec.isError).toBeFalsy();
     const body = rec.structuredContent as { rows: { result: string; differences: { field: string }[] }[] };
     expect(body.rows[0]!.result).toBe('differs');
     expect(body.rows[0]!.differences.map((d) => d.field)).toEqual(['status', 'owner']);
+    const fee = await call('estimate_fees', { office: 'US', action: 'renewal', classes: [9], date: '2026-11-22' });
+    expect((fee.structuredContent as { total: number }).total).toBe(650);
+    expect((await call('estimate_fees', { office: 'CN', classes: [9] })).isError).toBe(true);
     await client.close();
   });
 });
@@ -97,6 +137,26 @@ describe('parties and records on the CLI', () => {
     const jsonDocket = join(home, 'docket.json');
     writeFileSync(jsonDocket, JSON.stringify([{ office: 'US', number: '71112081' }]));
     expect(JSON.parse((await tm('reconcile', jsonDocket, '--json')).stdout).summary.matches).toBe(1);
+  }, 60_000);
+
+  it('tm fees estimate prints the line items; an office with no schedule is one line and exit 2', async () => {
+    const out = JSON.parse((await tm('fees', 'estimate', '--office', 'WO', '--classes', '9,25,35,42', '--designations', '3', '--json')).stdout);
+    expect(out).toMatchObject({ currency: 'CHF', total: 653 + 100 + 300 });
+    const bad = await tm('fees', 'estimate', '--office', 'KR', '--classes', '9');
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toMatch(/No fee schedule for office KR/);
+  });
+
+  it('tm owners search, tm owner show and tm owner marks find an owner by name', async () => {
+    const found = JSON.parse((await tm('owners', 'search', 'tusimple', '--json')).stdout);
+    expect(found.data[0]).toMatchObject({ name: 'TuSimple', score: 1 });
+    const shown = JSON.parse((await tm('owner', 'show', 'TuSimple Inc.', '--json')).stdout);
+    expect(shown).toMatchObject({ id: found.data[0].id, counts: { trademarks: found.data[0].trademark_count } });
+    const marks = JSON.parse((await tm('owner', 'marks', 'tusimple', '--json')).stdout);
+    expect(marks.data).toHaveLength(found.data[0].trademark_count);
+    const none = await tm('owner', 'show', 'Qqxx Zzvv');
+    expect(none.exitCode).toBe(3);
+    expect(none.stderr).toMatch(/No owner named like 'Qqxx Zzvv'/);
   }, 60_000);
 
   it('refuses an unreadable docket with one line and exit 7', async () => {

@@ -29,6 +29,7 @@ const row = (over: Partial<DeadlineRow>): DeadlineRow => ({
   urgency: 'due_30',
   as_of_date: '2026-05-08',
   unsupported_reason: null,
+  fee_due: null,
   ...over,
 });
 

@@ -1,5 +1,5 @@
-// `tm ingest <paths…>`: reads office files into the store with a live progress display on a TTY
-// and a one-line summary otherwise. Skipped records make the exit non-zero unless --allow-errors.
+// `tm ingest <paths…>`: reads office files into the store with a live progress display on a
+// terminal (percentage and ETA from bytes read) and a one-line summary. Skipped records make the exit non-zero unless --allow-errors.
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { closeContext, type Context } from '../../context.js';
@@ -12,12 +12,21 @@ import { outputMode, printJson, reportError } from '../output.js';
 /** Exit code when records were skipped or files failed (see docs/cli.md). */
 export const EXIT_PARTIAL = 8;
 
-const summaryLine = (s: IngestSummary): string =>
-  `ingested ${s.records} records from ${s.files} file(s) in ${(s.duration_ms / 1000).toFixed(1)}s ` +
-  `(${s.records_per_second}/s): ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged, ` +
-  `${s.stale} older than stored, ${s.skipped} skipped, ${s.events} change events, ${s.alerts} watch alerts` +
-  (s.text_issues.invalid_utf8 ? `, ${s.text_issues.invalid_utf8} with invalid UTF-8` : '') +
-  (s.text_issues.control_characters ? `, ${s.text_issues.control_characters} with control characters in mark_text` : '');
+/** The summary; on a terminal the counts are grouped (12,345), piped they stay plain for scripts. */
+const summaryLine = (s: IngestSummary, grouped: boolean): string => {
+  const n = (v: number): string => (grouped ? v.toLocaleString('en') : String(v));
+  return (
+    `ingested ${n(s.records)} records from ${n(s.files)} file(s) in ${(s.duration_ms / 1000).toFixed(1)}s ` +
+    `(${n(s.records_per_second)}/s): ${n(s.inserted)} new, ${n(s.updated)} updated, ${n(s.unchanged)} unchanged, ` +
+    `${n(s.stale)} older than stored, ${n(s.skipped)} skipped, ${n(s.events)} change events, ${n(s.alerts)} watch alerts` +
+    (s.text_issues.invalid_utf8 ? `, ${n(s.text_issues.invalid_utf8)} with invalid UTF-8` : '') +
+    (s.text_issues.control_characters ? `, ${n(s.text_issues.control_characters)} with control characters in mark_text` : '')
+  );
+};
+
+/** A live display only for a person at a terminal: never when either stream is captured, nor under CI. */
+const wantsProgress = (json: boolean): boolean =>
+  !json && process.stdout.isTTY === true && process.stderr.isTTY === true && !['1', 'true'].includes(String(process.env.CI ?? '').toLowerCase());
 
 /** Paths that cannot be read are refused before anything is ingested, in words rather than errno codes. */
 const checkPaths = (paths: readonly string[]): void => {
@@ -43,7 +52,7 @@ export const addIngestCommand = (program: Command): void => {
       const opts = command.optsWithGlobals<GlobalOptions & { format?: string; allowErrors?: boolean; batchSize: string; backfill?: boolean }>();
       const mode = outputMode(opts);
       let ctx: Context | null = null;
-      const progress = mode.tty && !mode.json ? (await import('../views/ingest-progress.js')).startProgress() : null;
+      const progress = wantsProgress(mode.json) ? (await import('../views/ingest-progress.js')).startProgress() : null;
       try {
         checkPaths(paths);
         ctx = contextFromGlobals(opts);
@@ -53,13 +62,15 @@ export const addIngestCommand = (program: Command): void => {
           batchSize: Math.max(1, Number(opts.batchSize) || 2000),
           onProgress: progress?.update,
           onSkip: (s) => {
-            if (!mode.json) process.stderr.write(`skipped ${s.file} record ${s.recordNumber}: ${s.reason}\n`);
+            const line = `skipped ${s.file} record ${s.recordNumber}: ${s.reason}`;
+            if (progress) progress.log(line);
+            else if (!mode.json) process.stderr.write(`${line}\n`);
           },
         });
         progress?.stop();
         for (const f of summary.failed_files) if (!mode.json) process.stderr.write(`tm: ${f.detail} [${f.type}]\n`);
         if (mode.json) printJson(summary);
-        else process.stdout.write(`${summaryLine(summary)}\n`);
+        else process.stdout.write(`${summaryLine(summary, mode.tty)}\n`);
         const partial = summary.failed_files.length > 0 || (summary.skipped > 0 && !opts.allowErrors);
         if (partial) process.exitCode = summary.failed_files.length > 0 ? 7 : EXIT_PARTIAL;
       } catch (err) {

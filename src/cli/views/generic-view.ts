@@ -1,6 +1,7 @@
 // The human view of any operation without its own: a list as one table, nested fields flattened
 // to columns (`raw.label` → "Raw label"); an object as a field/value table, with each list of
-// objects inside it as a table of its own. All through the one table renderer.
+// objects inside it as a table of its own; an earlier-shape `{success, data}` body by what it
+// holds. All through the one table renderer.
 import { humanize } from '../../deadlines/labels.js';
 import { flatten, isObject, type Row } from './list-rows.js';
 import { nextPageLine, table, type Column } from './table.js';
@@ -35,8 +36,20 @@ const objectView = (value: Row): string => {
   return parts.join('\n\n');
 };
 
+/**
+ * The earlier API shape wraps a result as `{success, data}` (or `{success, results, pagination}`):
+ * the view shows what is inside, and its `pagination.next_cursor` as the next-page line.
+ */
+const earlierView = (output: Row): string => {
+  const { success: _success, ...rest } = output;
+  const { pagination, ...body } = isObject(rest.data) && Object.keys(rest).length === 1 ? rest.data : rest;
+  const next = isObject(pagination) && typeof pagination.next_cursor === 'string' ? pagination.next_cursor : null;
+  return `${objectView(body)}${nextPageLine({ has_more: next !== null, pagination: { cursor: next } })}`;
+};
+
 export const renderGeneric = (output: unknown): string => {
   if (!isObject(output)) return scalar(output);
+  if (output.success === true) return earlierView(output);
   if (output.object === 'list' && Array.isArray(output.data)) {
     if (output.data.length === 0) return 'No results.';
     return `${listTable(output.data.filter(isObject))}${nextPageLine(output as { has_more?: boolean; pagination?: { cursor: string | null } })}`;

@@ -6,13 +6,19 @@ type View = (output: never) => string | Promise<string>;
 const VIEWS: Record<string, () => Promise<View>> = {
   get_trademark: async () => (await import('./trademark-view.js')).renderTrademark,
   search_trademarks: async () => (await import('./search-view.js')).renderSearchTty,
+  list_owner_trademarks: async () => (await import('./search-view.js')).renderMarkList,
+  list_attorney_trademarks: async () => (await import('./search-view.js')).renderMarkList,
+  list_firm_trademarks: async () => (await import('./search-view.js')).renderMarkList,
+  list_entity_trademarks: async () => (await import('./search-view.js')).renderMarkList,
   get_stats: async () => (await import('./stats-view.js')).renderStats,
+  issue_api_key: async () => (await import('./key-view.js')).renderNewKey,
   list_deadlines: async () => (await import('./deadlines-view.js')).renderDeadlines,
   compute_deadlines: async () => (await import('./deadlines-view.js')).renderComputeDeadlines,
   list_deadline_rules: async () => (await import('./deadlines-view.js')).renderDeadlineRules,
   list_alerts: async () => (await import('./monitor-view.js')).renderAlerts,
   run_watches: async () => (await import('./monitor-view.js')).renderWatchRun,
   reconcile_docket: async () => (await import('./reconcile-view.js')).renderReconciliation,
+  get_filing_analytics: async () => (await import('./analytics-view.js')).renderFilingAnalytics,
 };
 
 export const renderHuman = async (opName: string, output: unknown): Promise<void> => {

@@ -1,5 +1,5 @@
 // The `tm search` table on a TTY: mark, office, number, status, classes, owner, tier and score,
-// then the page summary, warnings and the cursor for the next page.
+// then the page summary, warnings and the cursor for the next page; a party's marks alike.
 import type { z } from 'zod';
 import { humanize } from '../../deadlines/labels.js';
 import type { SearchOutput } from '../../ops/search-trademarks.js';
@@ -34,4 +34,11 @@ export const renderSearchTty = (output: Output): string => {
     ...(warnings.length ? [`warnings: ${warnings.join(', ')}`] : []),
     ...(deprecated.length ? [`deprecated: ${deprecated.join('; ')}`] : []),
   ].join('\n') + nextPageLine(output);
+};
+
+/** A party's marks (`tm owner|attorney|firm|entity marks`): the search columns without match and score. */
+export const renderMarkList = (output: { data: Hit[]; has_more?: boolean; pagination?: { cursor: string | null } }): string => {
+  if (output.data.length === 0) return 'No marks.';
+  const columns = COLUMNS.filter((c) => c.header !== 'Match' && c.header !== 'Score');
+  return table(columns, output.data.map((h) => columns.map((c) => c.cell(h)))) + nextPageLine(output);
 };

@@ -1,11 +1,15 @@
 // Earlier-shape monitors (spec §4.4): the six /v1/monitors routes over watches with a webhook
-// target, in the `{success, data}` envelope. The test route posts a signed sample event.
+// target, in the `{success, data}` envelope. Their events (§6.4) go through the delivery worker;
+// the test route posts a signed sample event through it too.
 import { z } from 'zod';
 import { randomId } from '../../core/ids.js';
 import type { Context } from '../../context.js';
+import { TmError } from '../../errors.js';
+import { monitorSigningSecret } from '../../monitor/monitor-events.js';
 import { checkEvents, itemWatch, Monitor, MonitorItem, WebhookUrl } from '../../monitor/monitor-schemas.js';
 import { sendTestEvent } from '../../monitor/monitor-test.js';
 import { checkPrefix, notFound, ownerOrg } from '../../monitor/org.js';
+import { urlRefusal } from '../../monitor/ssrf.js';
 import type { MonitorRow } from '../../store/monitor-repo.js';
 import type { WatchRow } from '../../store/watch-repo.js';
 import { defineOp } from '../define-op.js';
@@ -35,8 +39,15 @@ const requireMonitor = async (ctx: Context, id: string): Promise<MonitorRow> => 
   return row;
 };
 
-/** Checks every item as a watch (all or none) and writes the monitor with its watches. */
+/** 400 when the webhook URL is not an allowed target (the SSRF guard of docs/webhooks.md). */
+const checkWebhookUrl = (ctx: Context, url: string): void => {
+  const refused = urlRefusal(url, ctx.config.allowPrivateWebhooks);
+  if (refused) throw new TmError('validation_error', `webhook_url: ${refused}.`, { param: 'webhook_url' });
+};
+
+/** Checks every item as a watch (all or none) and writes the monitor with its watches and endpoint. */
 const saveMonitor = async (ctx: Context, row: MonitorRow, replace: boolean): Promise<void> => {
+  checkWebhookUrl(ctx, row.webhook_url);
   const items = JSON.parse(row.items) as MonitorItem[];
   const offices = (JSON.parse(row.offices) as string[]).map((o) => o.toUpperCase());
   const events = checkEvents(JSON.parse(row.webhook_events) as string[]);
@@ -45,7 +56,7 @@ const saveMonitor = async (ctx: Context, row: MonitorRow, replace: boolean): Pro
     const { row: w } = await prepareWatch(ctx, itemWatch(row.name, item, i, offices, events), `watches.${i}.`, row.id);
     watches.push({ ...w, status: row.status === 'paused' ? ('paused' as const) : ('active' as const) });
   }
-  await ctx.store.monitors.save(row, replace, () => ctx.store.watches.createSync(watches));
+  await ctx.store.monitors.save(row, replace, monitorSigningSecret(row.webhook_secret), () => ctx.store.watches.createSync(watches));
 };
 
 export const createMonitor = defineOp({
@@ -140,12 +151,14 @@ export const updateMonitor = defineOp({
       status: input.status ?? row.status,
       updated_at: ctx.clock.now().toISOString(),
     };
+    // The items' watches derive from these fields; anything else leaves the watches (and their cursors) alone.
     const rewatch = input.watches || input.offices || input.webhook_events || input.name;
     if (rewatch) await saveMonitor(ctx, next, true);
     else {
-      await ctx.store.monitors.save(next, true, () => undefined);
-      if (input.status) await ctx.store.monitors.setStatus(next.org_id, next.id, next.status, next.updated_at);
+      checkWebhookUrl(ctx, next.webhook_url);
+      await ctx.store.monitors.update(next, monitorSigningSecret(next.webhook_secret));
     }
+    if (input.status) await ctx.store.monitors.setStatus(next.org_id, next.id, next.status, next.updated_at);
     return { success: true as const, data: { id: next.id, name: next.name, updated_at: next.updated_at } };
   },
 });
@@ -161,7 +174,7 @@ export const deleteMonitor = defineOp({
   output: earlierEnvelope(z.object({ id: z.string(), deleted: z.literal(true) })),
   run: async (ctx, input) => {
     const row = await requireMonitor(ctx, input.monitor_id);
-    await ctx.store.monitors.delete(row.org_id, row.id);
+    await ctx.store.monitors.delete(row.org_id, row.id, ctx.clock.now().toISOString());
     return { success: true as const, data: { id: row.id, deleted: true as const } };
   },
 });
@@ -169,7 +182,7 @@ export const deleteMonitor = defineOp({
 export const testMonitor = defineOp({
   name: 'test_monitor',
   summary: "Send a sample event to a monitor's webhook_url (earlier shape)",
-  description: 'Posts a sample `new_filing` event to the webhook URL, signed (Standard Webhooks) with webhook_secret when one is set, and reports whether the receiver answered 2xx.',
+  description: 'Posts a sample `new_filing` event to the webhook URL through the delivery worker, signed (Standard Webhooks) with webhook_secret when one is set, and reports whether the receiver answered 2xx. Never retried.',
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,
@@ -178,7 +191,8 @@ export const testMonitor = defineOp({
   output: z.object({ success: z.boolean(), message: z.string(), webhook_url: z.string(), response_status: z.number().int().nullable(), response_time_ms: z.number().int() }),
   run: async (ctx, input) => {
     const row = await requireMonitor(ctx, input.monitor_id);
-    const result = await sendTestEvent(ctx, row);
+    const endpoint = await ctx.store.monitors.endpoint(row, monitorSigningSecret(row.webhook_secret));
+    const result = await sendTestEvent(ctx, row, endpoint);
     // A receiver that fails the test puts the monitor in `error`; a later success clears it.
     if (!result.success && row.status === 'active') await ctx.store.monitors.setStatus(row.org_id, row.id, 'error', ctx.clock.now().toISOString());
     if (result.success && row.status === 'error') await ctx.store.monitors.setStatus(row.org_id, row.id, 'active', ctx.clock.now().toISOString());

@@ -50,6 +50,7 @@ export const createWebhook = defineOp({
       last_failure_at: null,
       created_at: now,
       updated_at: now,
+      monitor_id: null,
     };
     await ctx.store.webhooks.createEndpoint(row);
     return { ...toEndpoint(row, now), secret: row.secret, request_id: ctx.requestId };

@@ -1,0 +1,53 @@
+// get_owner: one owner record in the current shape (`GET /v1/owners/{owner_id}`, `tm owner show`):
+// its name as written, its entity, and its marks counted by office, status and class. The CLI
+// also takes a name, resolved to one owner (several matches are a 400 listing them).
+import { z } from 'zod';
+import { entityKey } from '../../core/entity-key.js';
+import { TmError } from '../../errors.js';
+import { defineOp } from '../define-op.js';
+import { partyCounts, PartyCounts } from './counts.js';
+import { resolveOwnerRef } from './owner-lookup.js';
+
+export const Owner = z.object({
+  id: z.string(),
+  object: z.literal('owner'),
+  name: z.string(),
+  normalized_name: z.string().describe('The resolution key: the name without legal form, case, accents or punctuation'),
+  entity_id: z.string().nullable().describe('The resolved entity (ent_) this owner record belongs to'),
+  country: z.string().nullable(),
+  entity_type: z.string().nullable(),
+  offices: z.array(z.string()),
+  counts: PartyCounts,
+});
+
+export const getOwner = defineOp({
+  name: 'get_owner',
+  summary: 'Get one owner with its marks counted by office, status and class',
+  description:
+    "An owner record (own_ id from a trademark row's owners[], or a name, which must resolve to one owner): its name, normalized name, entity, country and legal type, and its stored marks counted by office, status and Nice class. Use list_owner_trademarks for the marks, get_entity for every spelling of the same company.",
+  scope: 'trademarks:read',
+  meter: 'read',
+  readOnly: true,
+  http: { method: 'GET', path: '/v1/owners/{owner_id}' },
+  cli: { command: 'owner show <owner_id>' },
+  input: z.strictObject({ owner_id: z.string().trim().min(1).max(300).describe('own_ id, or an owner name') }),
+  output: Owner,
+  run: async (ctx, input) => {
+    const id = await resolveOwnerRef(ctx, input.owner_id, 'owner_id');
+    const row = await ctx.store.parties.owner(id);
+    if (!row) throw new TmError('not_found', `No owner ${id}.`, { param: 'owner_id' });
+    const [sample] = await ctx.store.trademarks.list({ ownerIds: [id] }, '-filing_date', 1, 0);
+    const o = sample?.owners.find((x) => x.owner_id === id);
+    return {
+      id,
+      object: 'owner' as const,
+      name: row.name,
+      normalized_name: entityKey(row.name),
+      entity_id: (row.entity_id && (await ctx.store.entities.mergedInto(row.entity_id))) ?? row.entity_id,
+      country: o?.address?.country_code ?? o?.nationality ?? null,
+      entity_type: o?.entity_type ?? null,
+      offices: row.offices.split(',').filter(Boolean).sort(),
+      counts: await partyCounts(ctx, { ownerIds: [id] }),
+    };
+  },
+});

@@ -1,0 +1,46 @@
+// search_owners: owners by name with fuzzy matching (`GET /v1/owners?q=`, `tm owners search acme`):
+// every owner record like the name across offices, best match first, with its entity and counts.
+import { z } from 'zod';
+import { listEnvelope } from '../../core/schemas/envelope.js';
+import { resolveOfficeFilter } from '../reference/data.js';
+import { defineOp } from '../define-op.js';
+import { cursorPosition, listPage, pagingInput } from '../paging.js';
+import { findOwners } from './owner-lookup.js';
+
+export const OwnerMatch = z.object({
+  id: z.string(),
+  object: z.literal('owner'),
+  name: z.string(),
+  entity_id: z.string().nullable(),
+  trademark_count: z.number().int(),
+  offices: z.array(z.string()),
+  score: z.number().describe('1 for the same name once legal form, case, accents and punctuation are set aside; else trigram similarity, 0.9 when one name contains the other'),
+});
+
+export const searchOwners = defineOp({
+  name: 'search_owners',
+  summary: 'Find owners by name, fuzzily, across offices',
+  description:
+    'Owner records whose name is like `q`: the same company under other legal forms, cases or accents scores 1 (Acme Inc. = ACME Corporation = Acme GmbH), near spellings by trigram similarity (at least 0.3). Best match first, then most marks. Each hit names its entity (ent_), which groups every spelling; use get_owner or list_owner_trademarks with its id.',
+  scope: 'trademarks:read',
+  meter: 'read',
+  readOnly: true,
+  http: { method: 'GET', path: '/v1/owners' },
+  cli: { command: 'owners search <q>' },
+  input: z.strictObject({
+    q: z.string().trim().min(2, 'q needs at least 2 characters').max(200).describe('Owner name, or part of it'),
+    office: z.string().optional().describe('Only owners with marks at this office'),
+    include_total: z.boolean().default(false).describe('Add pagination.total_count'),
+    ...pagingInput,
+  }),
+  output: listEnvelope(OwnerMatch),
+  run: async (ctx, input) => {
+    const office = resolveOfficeFilter(input.office, 'office');
+    const binding = { op: 'search_owners', q: input.q, office: office ?? null };
+    const offset = await cursorPosition(ctx, input.cursor, binding);
+    const hits = (await findOwners(ctx, input.q)).filter((h) => !office || h.offices.includes(office));
+    const rows = hits.slice(offset, offset + input.limit + 1).map((h, i) => ({ h, at: offset + i + 1 }));
+    const page = await listPage(ctx, rows, input.limit, (last) => last.at, binding, input.include_total ? hits.length : undefined);
+    return { ...page, data: page.data.map(({ h: { owner_id, ...rest } }) => ({ id: owner_id, object: 'owner' as const, ...rest })) };
+  },
+});
