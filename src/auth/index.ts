@@ -1,16 +1,8 @@
 // The account domain as one import for the surfaces (HTTP and MCP): authentication, scopes,
 // rate limits and metering, keys and organizations.
 export { authenticateApiKey, contextFor, normalizeScopes, requireScope, sentNoBearer, type Principal } from './authenticate.js';
-export {
-  failureBucket,
-  peekWindow,
-  RateLimiter,
-  rateLimitHeaders,
-  releaseAuthAttempt,
-  reserveAuthAttempt,
-  type Admission,
-  type AdmitOptions,
-} from './rate-limiter.js';
+export { peekWindow, RateLimiter, rateLimitHeaders, type Admission, type AdmitOptions } from './rate-limiter.js';
+export { AUTH_FAILURES, beginAuthAttempt, endAuthAttempt, type AuthAttempt, type Client } from './auth-failures.js';
 export { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 export { issueApiKey, hashKey, KEY_PATTERN } from './keys.js';
 export { createOrganization, requireOrg } from './orgs.js';

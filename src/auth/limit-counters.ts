@@ -15,11 +15,16 @@ export interface TakeRequest {
   daily: { day: string; tier: string; cap: number } | null;
   /** False: report the counts without counting or refusing (MCP account tools, `/v1/usage`). */
   counted: boolean;
-  /** True: give back one call counted earlier in the same window (a reservation that was not used). */
-  release?: boolean;
+  /**
+   * Reservations, for a count decided only after the call (failed authentications):
+   * `reserve` takes a place as pending; `release` gives a pending place back (the call did not
+   * count); `settle` keeps it as counted. A reservation refused while places are pending is
+   * `busy`: those may yet be given back, so the caller may try again shortly.
+   */
+  reservation?: 'reserve' | 'release' | 'settle';
 }
 
-export type TakeResult = { ok: true; used: number; dayUsed: number } | { ok: false; over: 'window' | 'day' };
+export type TakeResult = { ok: true; used: number; dayUsed: number } | { ok: false; over: 'window' | 'day' | 'busy' };
 
 export interface LimitCounters {
   take(request: TakeRequest): Promise<TakeResult>;
@@ -32,7 +37,7 @@ const SWEEP_MIN = 10_000;
 
 /** Check-and-count in memory; synchronous, so it is atomic within its process. */
 export const createMemoryCounters = (seed: DaySeed) => {
-  const windows = new Map<string, { start: number; end: number; count: number }>();
+  const windows = new Map<string, { start: number; end: number; count: number; pending: number }>();
   const dayTotals = new Map<string, number>();
   let totalsDay = '';
   // Every organization, and every address and credential that failed to authenticate, has a window
@@ -48,12 +53,17 @@ export const createMemoryCounters = (seed: DaySeed) => {
     if (windows.size >= sweepAt) sweep(r.start);
     const wKey = `${r.key}\u0000${r.tier}`;
     const slot = windows.get(wKey);
-    const used = slot && slot.start === r.start ? slot.count : 0;
-    if (r.release) {
-      if (slot && used > 0) slot.count = used - 1;
-      return { ok: true, used: Math.max(0, used - 1), dayUsed: 0 };
+    const current = slot && slot.start === r.start ? slot : null;
+    const used = current?.count ?? 0;
+    if (r.reservation === 'release' || r.reservation === 'settle') {
+      // A reservation from a window that has ended changes nothing in the new one.
+      if (current && current.pending > 0) {
+        current.pending--;
+        if (r.reservation === 'release') current.count--;
+      }
+      return { ok: true, used: current?.count ?? 0, dayUsed: 0 };
     }
-    if (r.counted && used >= r.limit) return { ok: false, over: 'window' };
+    if (r.counted && used >= r.limit) return { ok: false, over: r.reservation === 'reserve' && current!.pending > 0 ? 'busy' : 'window' };
     let dayUsed = 0;
     let dKey = '';
     if (r.daily) {
@@ -67,7 +77,7 @@ export const createMemoryCounters = (seed: DaySeed) => {
       if (r.counted && dayUsed >= r.daily.cap) return { ok: false, over: 'day' };
     }
     if (!r.counted) return { ok: true, used, dayUsed };
-    windows.set(wKey, { start: r.start, end: r.end, count: used + 1 });
+    windows.set(wKey, { start: r.start, end: r.end, count: used + 1, pending: (current?.pending ?? 0) + (r.reservation === 'reserve' ? 1 : 0) });
     if (r.daily) dayTotals.set(dKey, dayUsed + 1);
     return { ok: true, used: used + 1, dayUsed: r.daily ? dayUsed + 1 : 0 };
   };

@@ -1,7 +1,6 @@
 // Per-organization rate limits and daily caps (spec §8), shared by every key of an organization.
 // Windows are fixed and aligned to the clock, so `reset` is the same for every caller; daily caps
 // run per UTC day and are seeded from the stored usage counters, so a restart keeps them.
-import { createHash } from 'node:crypto';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 import type { Meter } from '../ops/define-op.js';
@@ -26,7 +25,7 @@ export interface AdmitOptions {
 
 const DAY_S = 86_400;
 
-const windowOf = (nowMs: number, seconds: number): { start: number; end: number; reset: number } => {
+export const windowOf = (nowMs: number, seconds: number): { start: number; end: number; reset: number } => {
   const ms = seconds * 1000;
   const start = Math.floor(nowMs / ms) * ms;
   return { start, end: start + ms, reset: Math.max(1, Math.ceil((start + ms - nowMs) / 1000)) };
@@ -77,7 +76,7 @@ export const peekWindow = async (ctx: Context, orgId: string, limits: OrgLimits,
   return { remaining: Math.max(0, w.limit - used), limit: w.limit, resets_in: win.reset };
 };
 
-const limited = (limit: number, window: number, reset: number, what: string): TmError =>
+export const limited = (limit: number, window: number, reset: number, what: string): TmError =>
   new TmError('rate_limited', `Rate limit exceeded: ${limit} ${what} requests per ${window} s for this organization.`, {
     retryAfter: reset,
     suggestion: `Wait ${reset} s and retry; limits can be raised per organization with tm orgs limits.`,
@@ -92,44 +91,4 @@ export const rateLimitHeaders = (a: Admission): Record<string, string> => {
     'RateLimit-Policy': policies.join(', '),
     RateLimit: `remaining=${tightest.remaining}, reset=${tightest.reset}`,
   };
-};
-
-/** Failed authentications allowed per bucket (see failureBucket) and window, before 429 for that bucket. */
-export const AUTH_FAILURES = { limit: 100, window_seconds: 60 };
-
-/**
- * What failed authentications count against. Behind a trusted proxy (`--trust-proxy`) the client's
- * own address names the client. Otherwise the peer address may be a proxy shared by every user,
- * so the count is per address and presented credential (a fingerprint of it): 100 bad logins
- * with one credential then lock out that credential, not the valid keys sent from that address.
- */
-export const failureBucket = (client: { address: string; trusted: boolean }, authorization: string | null | undefined): string => {
-  if (client.trusted) return `ip:${client.address}`;
-  const token = authorization?.trim().split(/\s+/).pop() ?? '';
-  const credential = token ? createHash('sha256').update(token).digest('base64url').slice(0, 16) : '-';
-  return `ip:${client.address} cred:${credential}`;
-};
-
-const authWindow = (ctx: Context, bucket: string, release: boolean) => {
-  const win = windowOf(ctx.clock.now().getTime(), AUTH_FAILURES.window_seconds);
-  const request = { key: bucket, tier: 'auth', start: win.start, end: win.end, limit: AUTH_FAILURES.limit, daily: null, counted: true, release };
-  return { win, taken: countersFor(ctx.store).take(request) };
-};
-
-/**
- * Takes one of the bucket's failed-authentication places before the key is checked, in one atomic
- * check-and-count, so that no more than the limit ever reach the key check however many arrive at
- * once; past the limit, 429 until the window resets. The place stays taken if authentication
- * fails; `releaseAuthAttempt` gives it back when it succeeds. Returns the policy for the headers.
- */
-export const reserveAuthAttempt = async (ctx: Context, bucket: string): Promise<Admission> => {
-  const { win, taken } = authWindow(ctx, bucket, false);
-  const result = await taken;
-  if (!result.ok) throw limited(AUTH_FAILURES.limit, AUTH_FAILURES.window_seconds, win.reset, 'failed authentication');
-  return { policies: [{ limit: AUTH_FAILURES.limit, window: AUTH_FAILURES.window_seconds, remaining: Math.max(0, AUTH_FAILURES.limit - result.used), reset: win.reset }] };
-};
-
-/** A successful authentication is no failure: its reserved place is given back. */
-export const releaseAuthAttempt = async (ctx: Context, bucket: string): Promise<void> => {
-  await authWindow(ctx, bucket, true).taken;
 };

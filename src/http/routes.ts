@@ -5,12 +5,12 @@ import { createHash } from 'node:crypto';
 import type { Context as HonoContext, Hono } from 'hono';
 import {
   authenticateApiKey,
+  beginAuthAttempt,
   contextFor,
-  failureBucket,
-  releaseAuthAttempt,
+  endAuthAttempt,
   requireScope,
-  reserveAuthAttempt,
   type Admission,
+  type Client,
   type Principal,
   type RateLimiter,
 } from '../auth/index.js';
@@ -18,7 +18,6 @@ import type { Context } from '../context.js';
 import { toTmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { readJsonBody } from './body.js';
-import type { ClientAddress } from './client-address.js';
 import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from '../auth/idempotency.js';
 import { fromBody, fromQuery, validateInput } from '../ops/input.js';
 import { errorBody } from './render.js';
@@ -26,7 +25,7 @@ import { errorBody } from './render.js';
 export interface RequestVars {
   requestId: string;
   started: number;
-  client: ClientAddress;
+  client: Client;
   principal?: Principal;
   admission?: Admission;
   op?: OpDefinition;
@@ -119,19 +118,19 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   const op = pickOp(route, c);
   c.set('op', op);
   const authorization = c.req.header('authorization');
-  const bucket = failureBucket(c.get('client'), authorization);
-  // A failed authentication keeps its reserved place; a successful one gives it back.
-  c.set('admission', await reserveAuthAttempt(ctx, bucket));
+  const attempt = await beginAuthAttempt(ctx, c.get('client'), authorization);
+  if (attempt.admission) c.set('admission', attempt.admission);
   let principal: Principal;
   try {
     principal = await authenticateApiKey(ctx, authorization);
   } catch (err) {
-    if (toTmError(err).type !== 'unauthorized') await releaseAuthAttempt(ctx, bucket);
+    const failed = await endAuthAttempt(ctx, attempt, toTmError(err).type === 'unauthorized' ? 'failed' : 'error');
+    if (failed) c.set('admission', failed);
     throw err;
   }
   c.set('principal', principal);
   const tier = tierOf(route);
-  const [, admission] = await Promise.all([releaseAuthAttempt(ctx, bucket), limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter })]);
+  const [, admission] = await Promise.all([endAuthAttempt(ctx, attempt, 'ok'), limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter })]);
   c.set('admission', admission);
   requireScope(principal, op.scope);
 

@@ -7,11 +7,11 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import {
-  failureBucket,
+  beginAuthAttempt,
+  endAuthAttempt,
   peekWindow,
   rateLimitHeaders,
-  releaseAuthAttempt,
-  reserveAuthAttempt,
+  type Client,
   type Principal,
   type RateLimiter,
 } from '../auth/index.js';
@@ -43,7 +43,7 @@ export interface RequestMeta {
   /** The server's id for this request, reused in bodies and logs. */
   requestId?: string;
   /** The client address (see src/http/client-address.ts), for the limit on failed authentications. */
-  client?: { address: string; trusted: boolean };
+  client?: Client;
 }
 
 export interface McpHttpHandler {
@@ -172,12 +172,10 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     const verdict = guard(req.headers);
     if (!verdict.ok) return errorResponse(new TmError('forbidden', verdict.detail), requestId);
     const authorization = req.headers.get('authorization');
-    // Failed authentications are limited as on every REST route: a place is reserved before the
-    // credential is checked, kept if it fails and given back if it succeeds.
-    const bucket = failureBucket(meta.client ?? { address: 'unknown', trusted: false }, authorization);
-    let reserved;
+    // Failed authentications are limited as on every REST route (src/auth/auth-failures.ts).
+    let attempt;
     try {
-      reserved = await reserveAuthAttempt(ctx, bucket);
+      attempt = await beginAuthAttempt(ctx, meta.client ?? { address: 'unknown', trusted: false }, authorization);
     } catch (err) {
       const e = toTmError(err);
       return errorResponse(e, requestId, e.retryAfter === null ? {} : { 'Retry-After': String(e.retryAfter) });
@@ -192,15 +190,16 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     } catch (err) {
       const e = toTmError(err);
       if (e.type !== 'unauthorized') {
-        await releaseAuthAttempt(ctx, bucket);
+        await endAuthAttempt(ctx, attempt, 'error');
         return errorResponse(e, requestId);
       }
+      const failed = await endAuthAttempt(ctx, attempt, 'failed');
       return errorResponse(e, requestId, {
-        ...rateLimitHeaders(reserved),
+        ...(failed ? rateLimitHeaders(failed) : {}),
         'WWW-Authenticate': wwwAuthenticate(baseOf(req.url), e.message),
       });
     }
-    await releaseAuthAttempt(ctx, bucket);
+    await endAuthAttempt(ctx, attempt, 'ok');
     const res = await route(req, principal.org.id, {
       token: '',
       clientId: principal.org.id,

@@ -59,6 +59,14 @@ export interface ChangeHooks {
   withinChanges?: () => void;
 }
 
+/**
+ * The `OFFICE:number` lookups: two, each on both columns of its index (an OR over the two keys
+ * made SQLite use only office_code, scanning the whole office); an application number wins over a
+ * registration one. test/unit/lookup-plan.test.ts checks their query plans.
+ */
+export const BY_APP_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND app_key = ? LIMIT 1';
+export const BY_REG_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND reg_key = ? LIMIT 1';
+
 export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
   const leases = createLeases(db);
   const anyRow = db.prepare('SELECT 1 FROM trademarks LIMIT 1').pluck();
@@ -90,10 +98,8 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
   );
   const maxSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
   const byId = db.prepare<[string], { record: string }>('SELECT record FROM trademarks WHERE id = ?');
-  // Two lookups, each on both columns of its index (an OR over the two keys made SQLite use only
-  // office_code, scanning the whole office); an application number wins over a registration one.
-  const byAppKey = db.prepare<[string, string], string>('SELECT id FROM trademarks WHERE office_code = ? AND app_key = ? LIMIT 1').pluck();
-  const byRegKey = db.prepare<[string, string], string>('SELECT id FROM trademarks WHERE office_code = ? AND reg_key = ? LIMIT 1').pluck();
+  const byAppKey = db.prepare<[string, string], string>(BY_APP_KEY).pluck();
+  const byRegKey = db.prepare<[string, string], string>(BY_REG_KEY).pluck();
 
   /** The indexed columns of a row, in the order both write statements take them. */
   const columns = (r: TrademarkRecord, stored: { json: string; hash: string }, seq: number) => [

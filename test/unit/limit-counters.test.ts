@@ -1,5 +1,5 @@
-// The in-memory check-and-count behind rate limits and the failed-authentication limit: a
-// reservation given back frees its place, a stale window is not touched by a late release, and
+// The in-memory check-and-count behind rate limits and the failed-authentication limit: pending
+// reservations make a full bucket busy rather than closed, a stale window is not touched by a late release, and
 // past windows are swept so that a stream of distinct keys cannot grow the map without bound.
 import { describe, expect, it } from 'vitest';
 import { createMemoryCounters, type TakeRequest } from '../../src/auth/limit-counters.js';
@@ -16,18 +16,24 @@ const req = (key: string, start: number, extra: Partial<TakeRequest> = {}): Take
 });
 
 describe('memory counters', () => {
-  it('admit exactly the limit, and a released place is taken again', () => {
+  it('admit exactly the limit; a reservation released is a place again, one settled stays counted', () => {
     const c = createMemoryCounters(() => 0);
-    expect([1, 2, 3, 4].map(() => c.take(req('a', 0)).ok)).toEqual([true, true, true, false]);
-    expect(c.take(req('a', 0, { release: true }))).toEqual({ ok: true, used: 2, dayUsed: 0 });
-    expect(c.take(req('a', 0)).ok).toBe(true);
-    expect(c.take(req('a', 0)).ok).toBe(false);
+    const reserve = (start = 0) => c.take(req('a', start, { reservation: 'reserve' }));
+    expect([1, 2, 3].map(() => reserve().ok)).toEqual([true, true, true]);
+    // All three places are pending: a fourth is busy (they may be given back), not refused for good.
+    expect(reserve()).toEqual({ ok: false, over: 'busy' });
+    expect(c.take(req('a', 0, { reservation: 'release' }))).toEqual({ ok: true, used: 2, dayUsed: 0 });
+    expect(reserve().ok).toBe(true);
+    for (let i = 0; i < 3; i++) c.take(req('a', 0, { reservation: 'settle' }));
+    // Every place now holds a settled failure: refused until the window ends.
+    expect(reserve()).toEqual({ ok: false, over: 'window' });
+    expect(c.take(req('a', 0, { reservation: 'release' }))).toMatchObject({ used: 3 });
     // A release that arrives after its window ended gives nothing back in the new one.
-    expect(c.take(req('a', 60_000)).ok).toBe(true);
-    c.take(req('a', 0, { release: true }));
+    expect(reserve(60_000).ok).toBe(true);
+    c.take(req('a', 0, { reservation: 'release' }));
     expect(c.take(req('a', 60_000, { counted: false }))).toMatchObject({ used: 1 });
-    // Releasing with nothing taken never goes below zero.
-    expect(c.take(req('b', 0, { release: true }))).toMatchObject({ used: 0 });
+    // Releasing with nothing pending never goes below zero.
+    expect(c.take(req('b', 0, { reservation: 'release' }))).toMatchObject({ used: 0 });
     expect(c.take(req('b', 0, { counted: false }))).toMatchObject({ used: 0 });
   });
 
