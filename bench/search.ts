@@ -1,8 +1,8 @@
 // `npm run bench:search`: search at 100,000 and 1,000,000 generated marks. Per size: store load and
 // index build time, cold wall time of one `tm search … --json` process, warm per-query latency
-// (default channels, then all five) with peak RSS, and an exhaustive scorer over the same queries
-// for recall@20 and a speed ratio. Options:
-//   --sizes 100000,1000000  --queries 200  --exhaustive 50  --seed 42  --cold-runs 5
+// (default channels, then all six) with peak RSS, an exhaustive scorer (all six) over the same
+// queries for recall@20 and a speed ratio, and the trigram top-50 coverage of the candidates. Options:
+//   --sizes 100000,1000000  --queries 200  --exhaustive 50  --coverage 50  --seed 42  --cold-runs 5
 import { execFileSync } from 'node:child_process';
 import MiniSearch from 'minisearch';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -12,8 +12,10 @@ import { parseArgs } from 'node:util';
 import { closeContext, createContext } from '../src/context.js';
 import { searchTrademarks } from '../src/ops/search-trademarks.js';
 import type { Channel } from '../src/search/analyze.js';
-import { DEFAULT_CHANNELS, CHANNELS } from '../src/search/params.js';
+import { CHANNELS } from '../src/search/params.js';
+import { trigramSet } from '../src/search/trigram.js';
 import { buildStore, ensureStore, makeQueries, NOW, type BuildResult } from './lib/bench-store.js';
+import { topCoverage } from './lib/trigram-baseline.js';
 import { reportToParent, runInChild } from './lib/child.js';
 import { benchCommand, consoleTable, formatInt, formatMb, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
 
@@ -85,7 +87,8 @@ const warm = async (db: string, queries: string[], warmUp: string[], exhaustiveC
     await take(all, q, CHANNELS.join(','));
     if (i % 2 === 1) await take(def, q);
   }
-  const channels = new Set<Channel>(DEFAULT_CHANNELS);
+  // The exhaustive reference scores with all six channels, as `tm search Q --all` does.
+  const channels = new Set<Channel>(CHANNELS);
   let found = 0;
   let expected = 0;
   let foundUp = 0;
@@ -129,6 +132,23 @@ const warm = async (db: string, queries: string[], warmUp: string[], exhaustiveC
       speed_ratio: exhaustiveMs / Math.max(1e-9, indexMs),
     },
   };
+};
+
+/** Child: the share of a trigram-Jaccard scan's top 50 over every stored mark that the index's
+ *  scored candidates hold (all six channels), on the first queries. Its own process, so the
+ *  trigram sets of every mark do not count in the warm child's RSS. */
+const coverage = async (db: string, queries: string[]): Promise<{ queries: number; mean: number; complete: number }> => {
+  const ctx = createContext({ db, now: NOW });
+  const rows = ctx.store.db.prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];
+  const sets = rows.map((r) => trigramSet(r[1]));
+  const ids = rows.map((r) => r[0]);
+  const shares: number[] = [];
+  for (const q of queries) {
+    const c = topCoverage(q, sets, ids, new Set(await ctx.index.candidates(q, new Set<Channel>(CHANNELS))));
+    if (c !== null) shares.push(c);
+  }
+  await closeContext(ctx);
+  return { queries: shares.length, mean: mean(shares), complete: shares.filter((x) => x === 1).length / shares.length };
 };
 
 interface MiniResult {
@@ -175,6 +195,7 @@ const main = async () => {
       sizes: { type: 'string', default: '100000,1000000' },
       queries: { type: 'string', default: '200' },
       exhaustive: { type: 'string', default: '50' },
+      coverage: { type: 'string', default: '50' },
       seed: { type: 'string', default: '42' },
       'cold-runs': { type: 'string', default: '5' },
       db: { type: 'string' },
@@ -192,6 +213,7 @@ const main = async () => {
     const queries = makeQueries(values.db!, Number(values.queries), seed);
     return reportToParent(await warm(values.db!, queries, makeQueries(values.db!, WARM_UP, seed + 2), Number(values.exhaustive)));
   }
+  if (values.child === 'coverage') return reportToParent(await coverage(values.db!, makeQueries(values.db!, Number(values.queries), seed)));
   mkdirSync(join(repoRoot, 'bench', 'results', 'tmp'), { recursive: true });
   const rows: Record<string, unknown>[] = [];
   for (const size of values.sizes!.split(',').map(Number)) {
@@ -200,13 +222,15 @@ const main = async () => {
     const coldMs = queries.map((q) => cold(db, q));
     process.stderr.write(`cold: ${coldMs.map((m) => m.toFixed(0)).join(', ')} ms\n`);
     const w = await runInChild<WarmResult>(self, ['--child', 'warm', '--db', db, '--queries', values.queries!, '--exhaustive', values.exhaustive!, '--seed', String(seed)]);
+    const cover = (await runInChild<{ queries: number; mean: number; complete: number }>(self, ['--child', 'coverage', '--db', db, '--queries', values.coverage!, '--seed', String(seed)])).result;
+    process.stderr.write(`trigram top-50 coverage: ${(cover.mean * 100).toFixed(1)}% (${(cover.complete * 100).toFixed(1)}% of ${cover.queries} queries complete)\n`);
     let mini: { build: MiniResult; load: MiniResult; load_peak_rss_bytes: number } | undefined;
     if (values.minisearch) {
       const b = await runInChild<MiniResult>(self, ['--child', 'mini-build', '--db', db]);
       const l = await runInChild<MiniResult>(self, ['--child', 'mini-load', '--db', db]);
       mini = { build: b.result, load: l.result, load_peak_rss_bytes: l.peak_rss_bytes };
     }
-    rows.push({ size, build: built, db_bytes: statSync(db).size, cold_ms: { median: percentile(coldMs, 50), max: Math.max(...coldMs), runs: coldMs }, warm: w.result, peak_rss_bytes: w.peak_rss_bytes, minisearch: mini });
+    rows.push({ size, build: built, db_bytes: statSync(db).size, cold_ms: { median: percentile(coldMs, 50), max: Math.max(...coldMs), runs: coldMs }, warm: w.result, peak_rss_bytes: w.peak_rss_bytes, coverage: cover, minisearch: mini });
   }
   const f = (n: number) => n.toFixed(1);
   const table: Table = {
@@ -216,9 +240,10 @@ const main = async () => {
       'db size',
       'cold CLI (median/max)',
       'warm p50/p95/p99 default',
-      'warm p50/p95/p99 all five',
-      'CPU per query, mean/p95 (default; all five)',
-      'recall@20 vs exhaustive (similar and up)',
+      'warm p50/p95/p99 all six',
+      'CPU per query, mean/p95 (default; all six)',
+      'recall@20 vs exhaustive, all six (similar and up)',
+      'trigram top-50 coverage (queries complete)',
       'speed ratio',
       'peak RSS',
     ],
@@ -226,6 +251,7 @@ const main = async () => {
       const w = r.warm as WarmResult;
       const c = r.cold_ms as { median: number; max: number };
       const b = r.build as BuildResult | null;
+      const cv = r.coverage as { queries: number; mean: number; complete: number };
       return [
         formatInt(r.size as number),
         b ? `${f(b.index_ms / 1000)} s (store load ${f(b.store_ms / 1000)} s)` : 'reused',
@@ -235,6 +261,7 @@ const main = async () => {
         `${f(w.all.p50)} / ${f(w.all.p95)} / ${f(w.all.p99)} ms`,
         `${f(w.default.cpu_mean)}/${f(w.default.cpu_p95)} ms; ${f(w.all.cpu_mean)}/${f(w.all.cpu_p95)} ms`,
         `${(w.exhaustive.recall_at_20 * 100).toFixed(1)}% (${(w.exhaustive.recall_at_20_similar_up * 100).toFixed(1)}%), ${w.exhaustive.queries} queries`,
+        `${(cv.mean * 100).toFixed(1)}% (${(cv.complete * 100).toFixed(1)}% of ${cv.queries})`,
         `${formatInt(w.exhaustive.speed_ratio)}×`,
         formatMb(r.peak_rss_bytes as number),
       ];
@@ -260,7 +287,7 @@ const main = async () => {
     markdownTable(table),
     '',
     ...(minis.length ? ['## minisearch (the alternative, same marks)', '', markdownTable(miniTable), '', 'A minisearch index persists only as a JSON snapshot that each process must load whole before its first query; the SQLite index is opened, not loaded.', ''] : []),
-    `Corpus: bench/corpus/generate.ts, seed ${seed}. Warm: ${values.queries} queries through search_trademarks (limit 20, rows with derived blocks), after ${WARM_UP} warm-up queries of another seed, default and all five channels in alternating order per query, in one process whose peak RSS is reported. Queries are stored marks as a searcher types them (verbatim, lowercased, typo, transposition, word dropped or added, sound-alike respelling, lookalike digit). CPU per query: process.cpuUsage around each query (all threads of the process, GC included). Recall@20: the index's top 20 against an exhaustive scorer that scores every mark with the same function (default channels); ties at the 20th score count as found; in brackets, the same over the exhaustive scorer's hits in the identical, near_identical and similar tiers. Speed ratio: exhaustive time over index time on the same queries. Cold: ${values['cold-runs']} separate \`node bin/tm.js search <q> --json --db …\` processes, wall time including Node start-up.`,
+    `Corpus: bench/corpus/generate.ts, seed ${seed}. Warm: ${values.queries} queries through search_trademarks (limit 20, rows with derived blocks), after ${WARM_UP} warm-up queries of another seed, default and all six channels in alternating order per query, in one process whose peak RSS is reported. Queries are stored marks as a searcher types them (verbatim, lowercased, typo, transposition, word dropped or added, sound-alike respelling, lookalike digit). CPU per query: process.cpuUsage around each query (all threads of the process, GC included). Recall@20: the index's top 20 against an exhaustive scorer that scores every mark with the same function (all six channels); ties at the 20th score count as found; in brackets, the same over the exhaustive scorer's hits in the identical, near_identical and similar tiers. Trigram top-50 coverage: over the first ${values.coverage} queries, the share of a trigram-Jaccard scan's top 50 over every mark (ties at the 50th interchangeable) that the index scores (all six channels), computed in a child of its own. Speed ratio: exhaustive time over index time on the same queries. Cold: ${values['cold-runs']} separate \`node bin/tm.js search <q> --json --db …\` processes, wall time including Node start-up.`,
   ].join('\n');
   const paths = writeReport({ name: 'search', title: 'Search benchmark', command: benchCommand('bench:search'), results: rows }, body);
   console.log(`wrote ${paths.json} and ${paths.md}`);

@@ -31,7 +31,8 @@ export const corpusTexts = (euipo: readonly EuipoMark[], pairs: readonly Pair[])
 /** A temporary store holding the corpus, indexed; `close` removes it. */
 export const openEvalStore = async (euipo: readonly EuipoMark[], pairs: readonly Pair[]): Promise<{ ctx: Context; close: () => Promise<void> }> => {
   const dir = mkdtempSync(join(tmpdir(), 'tm-eval-'));
-  const ctx = createContext({ db: join(dir, 'tm.db'), now: '2026-11-22T12:00:00.000Z' });
+  // Relevance does not depend on load: a budget of ten minutes never cuts a search short.
+  const ctx = createContext({ db: join(dir, 'tm.db'), now: '2026-11-22T12:00:00.000Z', requestBudgetMs: 600_000 });
   const records = euipo.map(([n, text, date]) => record('EM', n, text, date));
   pairs.forEach((p, i) => records.push(record('US', `P${i}`, p.earlier, '2000-01-01')));
   for (let i = 0; i < records.length; i += 5000) await ctx.store.trademarks.upsert(records.slice(i, i + 5000), '2026-01-01T00:00:00.000Z');

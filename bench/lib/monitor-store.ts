@@ -17,7 +17,8 @@ const LOAD_AT = '2026-11-01T00:00:00.000Z';
 
 export const defaultCacheDir = (): string => join(tmpdir(), 'tm-bench-monitor');
 
-const removeDb = (path: string): void => {
+/** Removes a store file with its WAL, shared memory and build marker. */
+export const removeDb = (path: string): void => {
   for (const suffix of ['', '-wal', '-shm', '.done']) rmSync(path + suffix, { force: true });
 };
 

@@ -10,6 +10,7 @@ import yauzl from 'yauzl';
 import { TmError } from '../errors.js';
 import type { FormatAdapter, IngestRecord, ParseItem } from './adapter.js';
 import { ADAPTER_LIST } from './adapters/index.js';
+import { knownLayout } from './known-layouts.js';
 
 /** Every adapter, in detection order (most specific first). */
 export const ADAPTERS: FormatAdapter<IngestRecord>[] = ADAPTER_LIST;
@@ -31,6 +32,8 @@ export const detectAdapter = (head: string, formatOverride?: string, file = 'inp
   const text = head.charCodeAt(0) === 0xfeff ? head.slice(1) : head;
   const adapter = ADAPTERS.find((a) => a.detect(text));
   if (!adapter) {
+    const known = knownLayout(text);
+    if (known) throw new TmError('input_error', `${file}: ${known.what}.`, { suggestion: known.suggestion });
     const what = /^\s*</.test(text) ? 'XML of an unknown layout' : /^\s*[[{]/.test(text) ? 'JSON of an unknown layout' : 'neither XML nor JSON';
     throw new TmError('input_error', `${file}: cannot tell the format: the content is ${what}`, {
       suggestion: `Pass --format with one of: ${FORMAT_NAMES.join(', ')}.`,

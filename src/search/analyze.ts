@@ -19,6 +19,8 @@ export interface Analysis {
   /** Filled in by the scorer the first time it needs them. */
   rhyme?: string;
   sortedWords?: string;
+  /** pg_trgm trigram set of the folded text, for the fusion's trigram feature. */
+  trigrams?: Int32Array;
   /** Content words and their meanings, for the conceptual lane (computed on first use). */
   concepts?: { word: string; meaning: Meaning }[];
 }

@@ -7,6 +7,7 @@ import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './anal
 import type { Budget } from './budget.js';
 import { createIndexSync } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
+import { COMMON_CAP, commonnessOf, type Commonness } from './fusion.js';
 import { gramCandidates } from './qgram.js';
 import { jaccard, trigrams, trigramSet } from './trigram.js';
 import { RELATED_MIN, scoreCandidate, type Scored } from './score.js';
@@ -104,8 +105,19 @@ export const openSearchIndex = (store: Store): SearchIndex => {
 
   const cache = createMarkCache();
 
+  /** Commonness of shared elements in this index, counted once per term per query. */
+  const commonness = (): Commonness => {
+    const memo = new Map<string, number>();
+    return (term) => {
+      let v = memo.get(term);
+      if (v === undefined) memo.set(term, (v = commonnessOf(repo.countContaining(term, COMMON_CAP))));
+      return v;
+    };
+  };
+
   /** Scores marks into `out`; the ones that are no hit go to `misses` when it is given. */
   const score = (q: Analysis, marks: readonly MarkForms[], channels: ReadonlySet<Channel>, out: RankedHit[], budget?: Budget, misses?: MarkForms[]) => {
+    const common = commonness();
     for (let i = 0; i < marks.length; i++) {
       if (budget && i % SCORE_SLICE === 0 && budget.spent()) {
         budget.cut = true;
@@ -113,7 +125,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       }
       const m = marks[i]!;
       if (!m.a.compact) continue;
-      const scored = scoreCandidate(q, m.a, channels);
+      const scored = scoreCandidate(q, m.a, channels, false, common);
       if (scored) out.push({ trademarkId: m.trademarkId, mid: m.mid, filingDate: m.filingDate, scored });
       else misses?.push(m);
     }

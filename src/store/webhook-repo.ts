@@ -80,6 +80,9 @@ export interface AttemptOutcome {
   disable: string | null;
 }
 
+/** Due rows read to find the endpoints a claim serves, oldest first. */
+const CANDIDATE_ROWS = 2000;
+
 const ENDPOINT_COLUMNS = 'id, org_id, url, description, enabled_events, portfolio_id, secret, previous_secret, previous_secret_expires_at, enabled, disabled_reason, consecutive_failures, failing_since, last_success_at, last_failure_at, created_at, updated_at';
 
 export const createWebhookRepo = (db: Db) => {
@@ -102,18 +105,22 @@ export const createWebhookRepo = (db: Db) => {
     `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at, payload)
      SELECT ?, id, org_id, ?, ?, 0, 'pending', ?, ?, ?, ? FROM webhook_endpoints WHERE id = ? AND enabled = 1`,
   );
-  const claim = db.prepare<[string, string, string, string, string, number, number], DeliveryRow>(
-    `UPDATE webhook_deliveries SET state = 'in_flight', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ?
-     WHERE id IN (
-       SELECT id FROM (
-         SELECT d.id, d.endpoint_id, ROW_NUMBER() OVER (PARTITION BY d.endpoint_id ORDER BY d.event_seq, d.seq) AS rn
-         FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-         WHERE d.state = 'pending' AND d.next_attempt_at <= ? AND (e.enabled = 1 OR d.test = 1)
-       ) due
-       WHERE rn + (SELECT COUNT(*) FROM webhook_deliveries f WHERE f.endpoint_id = due.endpoint_id AND f.state = 'in_flight' AND f.lease_until > ?) <= ?
-       ORDER BY rn LIMIT ?
-     )
-     RETURNING *`,
+  // Claiming is bounded by what it takes, not by the backlog: the endpoints of the oldest due rows
+  // (at most CANDIDATE_ROWS read), each one's in-flight count, then its first due rows in event
+  // order through the partial index of pending rows (migration 18).
+  const dueEndpoints = db.prepare<[string, number], string>(
+    "SELECT DISTINCT endpoint_id FROM (SELECT endpoint_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?)",
+  ).pluck();
+  const inFlightOf = db.prepare<[string, string], number>(
+    "SELECT COUNT(*) FROM webhook_deliveries WHERE state = 'in_flight' AND endpoint_id = ? AND lease_until > ?",
+  ).pluck();
+  const firstDue = db.prepare<[string, string, number], string>(
+    `SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+     WHERE d.endpoint_id = ? AND d.state = 'pending' AND d.next_attempt_at <= ? AND (e.enabled = 1 OR d.test = 1)
+     ORDER BY d.event_seq, d.seq LIMIT ?`,
+  ).pluck();
+  const lease = db.prepare<[string, string, string, string], DeliveryRow>(
+    "UPDATE webhook_deliveries SET state = 'in_flight', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'pending' RETURNING *",
   );
   const due = db.prepare<[string], number>("SELECT 1 FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? LIMIT 1").pluck();
   const claimOne = db.prepare<[string, string, string, string], DeliveryRow>(
@@ -182,7 +189,16 @@ export const createWebhookRepo = (db: Db) => {
     },
     /** Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint, in event order. */
     async claim(owner: string, now: string, leaseUntil: string, perEndpoint: number, limit: number): Promise<DeliveryRow[]> {
-      const rows = writeTransaction(db, () => claim.all(owner, leaseUntil, now, now, now, perEndpoint, limit))();
+      const rows = writeTransaction(db, () => {
+        const out: DeliveryRow[] = [];
+        for (const endpointId of dueEndpoints.all(now, CANDIDATE_ROWS)) {
+          const room = Math.min(perEndpoint - inFlightOf.get(endpointId, now)!, limit - out.length);
+          if (room <= 0) continue;
+          for (const id of firstDue.all(endpointId, now, room)) out.push(lease.get(owner, leaseUntil, now, id)!);
+          if (out.length >= limit) break;
+        }
+        return out;
+      })();
       return rows.sort((a, b) => a.event_seq - b.event_seq || a.seq - b.seq);
     },
     /** A read: whether anything is due, so an idle poll takes no write lock. */

@@ -89,3 +89,32 @@ describe('tm show', () => {
     expect(r.stderr).toContain('--as-of');
   });
 });
+
+describe('files people have (issue 14, point 16)', () => {
+  it('ingests the EUIPO figurative-2020 JSON: EM figurative marks with Vienna codes; W-numbers as international registrations', async () => {
+    const r = await tm('ingest', 'fixtures/euipo/figurative-2020/Trademark2020_validation-sample.json');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toMatch(/^ingested 8 records from 1 file\(s\).*8 new/);
+    const mark = JSON.parse((await tm('show', 'EM:000001751', '--json')).stdout) as Record<string, unknown>;
+    expect(mark).toMatchObject({ mark_text: "Uncle Ben's", mark_type: 'figurative', filing_date: '1996-04-01', source_format: 'euipo-figurative-json', status: { primary: 'unknown' } });
+    expect((mark.design_codes as { code: string }[]).map((d) => d.code)).toEqual(['02.01.01', '08.05.01', '08.07.05', '08.07.25']);
+    const ir = JSON.parse((await tm('show', 'EM:W00840480', '--json')).stdout) as Record<string, unknown>;
+    expect(ir).toMatchObject({ ir_number: '840480', mark_text: 'RCC Linking science to progress' });
+  });
+
+  it('TIPO (Taiwan) JSON, KIPRIS goods XML and the KIPO goods list each get their own message, exit 7', async () => {
+    const cases: [string, RegExp][] = [
+      ['fixtures/refused/tw/TmarkAppl_top2.json', /a TIPO \(Taiwan\) open-data trademark application file\. Taiwan \(TW\) is not an office tm supports/],
+      ['fixtures/refused/kr/TrademarkDesignationGoodstInfo.xml', /a KIPRIS designated-goods response .* not the mark's application number/],
+      ['fixtures/refused/kr/2020_nice_all.csv', /a KIPO list of designated goods .* reference data, not trademark records/],
+    ];
+    for (const [file, message] of cases) {
+      const r = await tm('ingest', file);
+      expect(r.exitCode).toBe(7);
+      const errors = r.stderr.split('\n').filter((l) => l.startsWith('tm: '));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(message);
+      expect(r.stderr).not.toContain('unknown layout');
+    }
+  });
+});

@@ -49,12 +49,13 @@ describe('conceptual table', () => {
 describe('conceptual lane', () => {
   const lane = (q: string, c: string) => conceptualLane(analyze(q), analyze(c));
 
-  it('scores the same meaning in other words as similar, and a literal shared word not at all', () => {
+  it('scores the same meaning in other words at its floor, and a literal shared word not at all', () => {
     expect(lane('LUPO', 'WOLF')).toBeCloseTo(0.9);
     expect(lane('EL SOL', 'SUN')).toBeCloseTo(0.9);
     expect(lane('WOLF', 'WOLF PACK')).toBe(-1);
     const s = scoreCandidate(analyze('LUPO'), analyze('WOLF'), CONCEPTUAL)!;
-    expect(s.tier).toBe('similar');
+    expect(s.tier).toBe('related');
+    expect(s.score).toBe(0.75);
     expect(via(s)).toEqual(['conceptual']);
   });
 

@@ -3,7 +3,7 @@
 // deterministic ids, and the per-record failure wrapper.
 import { isIsoDate } from '../../core/dates.js';
 import { ownerId } from '../../core/ids.js';
-import type { Address, Owner } from '../../core/schemas/parts.js';
+import type { Address, DesignCode, Owner } from '../../core/schemas/parts.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { ParseItem } from '../adapter.js';
 
@@ -108,4 +108,10 @@ export const latestDate = (r: TrademarkRecord): string | null => {
   let latest = r.status.effective_date;
   for (const e of r.events) if (e.date && (!latest || e.date > latest)) latest = e.date;
   return latest;
+};
+
+/** A Vienna code written as six digits ("260402") or dotted, as "26.04.02"; null for anything else. */
+export const viennaCode = (code: unknown): DesignCode | null => {
+  const digits = typeof code === 'string' ? code.replace(/\D/g, '') : '';
+  return digits.length === 6 ? { system: 'vienna', code: `${digits.slice(0, 2)}.${digits.slice(2, 4)}.${digits.slice(4)}`, edition: null } : null;
 };

@@ -1,6 +1,7 @@
 // The registry of format adapters, in detection order: specific XML layouts first, then the JSON
 // layouts by their distinguishing keys, NDJSON last.
 import type { FormatAdapter, IngestRecord } from '../adapter.js';
+import { euipoFigurativeJson } from './euipo-figurative-json.js';
 import { euipoJson } from './euipo-json.js';
 import { jpoJson } from './jpo-json.js';
 import { kiprisXml } from './kipris-xml.js';
@@ -21,6 +22,7 @@ export const ADAPTER_LIST: FormatAdapter<IngestRecord>[] = [
   tsdrJson,
   usptoAssignmentJson,
   euipoJson,
+  euipoFigurativeJson,
   prvJson,
   prhJson,
   jpoJson,

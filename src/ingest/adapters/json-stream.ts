@@ -9,7 +9,8 @@ import { TmError } from '../../errors.js';
 import type { ParseItem } from '../adapter.js';
 import { toItem } from './common.js';
 
-export type JsonElement = { ok: true; value: unknown } | { ok: false; reason: string };
+/** `key`: the member name when the target is an object of records keyed by number. */
+export type JsonElement = { ok: true; value: unknown; key?: string } | { ok: false; reason: string };
 
 interface Frame {
   array: boolean;
@@ -22,12 +23,16 @@ interface Frame {
 /** JSON whitespace, plus the byte-order mark some exports open with. */
 const WS = new Set([' ', '\n', '\r', '\t', '\ufeff']);
 
-/** Yields the elements found at any of the key paths (first match wins per container). */
+/**
+ * Yields the elements found at any of the key paths (first match wins per container). With
+ * `members`, an object at the path is a container too: each member value is yielded with its key.
+ */
 export async function* streamJsonElements(
   input: Readable,
   file: string,
   paths: readonly (readonly string[])[],
   what: string,
+  members = false,
 ): AsyncGenerator<JsonElement> {
   const fail = (detail: string) =>
     new TmError('input_error', `${file}: ${detail}`, {
@@ -42,6 +47,7 @@ export async function* streamJsonElements(
   let keyStart = -1;
   let elementStart = -1;
   let elementDepth = -1;
+  let elementKey: string | undefined;
   let started = false;
   let finished = false;
   /** Where scanning resumes in `text`: bytes kept for an unfinished key or element are not rescanned. */
@@ -95,12 +101,13 @@ export async function* streamJsonElements(
           if (elementStart < 0 && top?.target) {
             elementStart = i;
             elementDepth = stack.length;
+            elementKey = top.array ? undefined : (top.key ?? undefined);
           }
-          if (isTarget && c === '{') {
+          if (isTarget && c === '{' && !members) {
             elementStart = i;
             elementDepth = stack.length;
           }
-          stack.push({ array: c === '[', key: null, target: isTarget && c === '[' });
+          stack.push({ array: c === '[', key: null, target: isTarget && (c === '[' || members) });
           expectKey = c === '{';
           atElement = isTarget && c === '[';
           break;
@@ -113,7 +120,7 @@ export async function* streamJsonElements(
             const raw = text.slice(elementStart, i + 1);
             elementStart = -1;
             try {
-              yield { ok: true, value: JSON.parse(raw) };
+              yield elementKey === undefined ? { ok: true, value: JSON.parse(raw) } : { ok: true, value: JSON.parse(raw), key: elementKey };
             } catch (err) {
               yield { ok: false, reason: `not well-formed JSON: ${(err as Error).message}` };
             }
@@ -124,15 +131,17 @@ export async function* streamJsonElements(
         }
         case ',':
           expectKey = top !== undefined && !top.array;
-          atElement = top?.target === true && elementStart < 0;
+          atElement = top?.target === true && top.array && elementStart < 0;
           break;
         case ':':
           expectKey = false;
+          // A member of a target object is a record too: a value that is not an object is reported.
+          atElement = top?.target === true && !top.array && elementStart < 0;
           break;
         default:
           if (atElement) yield { ok: false, reason: `expected an object in the array, found "${c}…"` };
       }
-      if (c !== ',' && c !== '[') atElement = false;
+      if (c !== ',' && c !== '[' && c !== ':') atElement = false;
     }
     // Keep only what an unfinished key or element still needs.
     const keep = elementStart >= 0 ? elementStart : keyStart >= 0 ? keyStart : len;

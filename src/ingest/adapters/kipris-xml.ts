@@ -5,19 +5,11 @@ import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { FormatAdapter } from '../adapter.js';
 import { mapStatus } from '../status-tables.js';
 import { emptyRecord } from '../../core/empty-record.js';
-import { makeOwner, niceClass, toIsoDate, toItem } from './common.js';
+import { makeOwner, niceClass, toIsoDate, toItem, viennaCode } from './common.js';
 import { text, treeHandlers, type XmlNode } from './xml-tree.js';
 import { runXml } from './xml-stream.js';
 
 const split = (value: string | null): string[] => (value ? value.split(/[|,\s]+/).filter(Boolean) : []);
-
-/** KIPRIS gives Vienna codes as six digits ("260402") or dotted; both become "26.04.02". */
-const vienna = (code: string): DesignCode | null => {
-  const digits = code.replace(/\D/g, '');
-  return digits.length === 6
-    ? { system: 'vienna', code: `${digits.slice(0, 2)}.${digits.slice(2, 4)}.${digits.slice(4)}`, edition: null }
-    : null;
-};
 
 const toRecord = (tm: XmlNode): TrademarkRecord | string => {
   const number = text(tm, 'ApplicationNumber');
@@ -50,7 +42,7 @@ const toRecord = (tm: XmlNode): TrademarkRecord | string => {
     first_use_in_commerce_date: null,
     office_classes: [],
   }));
-  r.design_codes = split(text(tm, 'ViennaCode')).map(vienna).filter((d): d is DesignCode => d !== null);
+  r.design_codes = split(text(tm, 'ViennaCode')).map(viennaCode).filter((d): d is DesignCode => d !== null);
   const image = text(tm, 'ImagePath');
   if (image) r.media = [{ kind: 'image', url: image, drawing_code: null, design_codes: r.design_codes }];
   return r;

@@ -9,6 +9,7 @@ import { sql as watches } from './011-watches.js';
 import { sql as eventsWebhooks } from './015-events-webhooks.js';
 import { sql as portfolioHoldings } from './016-portfolio-holdings.js';
 import { sql as monitorWebhooks } from './017-monitor-webhooks.js';
+import { sql as pendingDeliveries } from './018-pending-deliveries.js';
 import { sql as screenings } from './025-screenings.js';
 import { sql as assignments } from './030-assignments.js';
 import { sql as entities } from './031-entities.js';
@@ -25,6 +26,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 15, name: 'events-webhooks', sql: eventsWebhooks },
   { version: 16, name: 'portfolio-holdings', sql: portfolioHoldings },
   { version: 17, name: 'monitor-webhooks', sql: monitorWebhooks },
+  { version: 18, name: 'pending-deliveries', sql: pendingDeliveries },
   { version: 25, name: 'screenings', sql: screenings },
   { version: 30, name: 'assignments', sql: assignments },
   { version: 31, name: 'entities', sql: entities },
