@@ -14,7 +14,8 @@ import autocannon, { type Request as CannonRequest } from 'autocannon';
 import { createOrganization, issueApiKey } from '../src/auth/index.js';
 import { closeContext, createContext } from '../src/context.js';
 import { DEFAULT_WORKERS, runServe } from '../src/http/serve.js';
-import { corpusRecords, GENERATOR_VERSION } from './corpus/generate.js';
+import { GENERATOR_VERSION } from './corpus/generate.js';
+import { loadCorpus } from './lib/bench-store.js';
 import { benchCommand, consoleTable, formatInt, markdownTable, repoRoot, writeReport, type Table } from './lib/results.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
@@ -76,25 +77,12 @@ const build = async (db: string, size: number, seed: number): Promise<Built> => 
   for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
   const ctx = createContext({ db, now: NOW });
   const t0 = performance.now();
-  const ids: string[] = [];
-  const words = new Set<string>();
-  let batch = [];
-  for (const r of corpusRecords({ count: size, seed })) {
-    batch.push(r);
-    if (ids.length < 5000 && r.id.endsWith('7')) ids.push(r.id);
-    const w = r.mark_text?.split(/\s+/)[0];
-    if (words.size < 500 && w && w.length >= 4 && /^[A-Za-z]+$/.test(w)) words.add(w.toLowerCase());
-    if (batch.length === 5000) {
-      await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
-      batch = [];
-    }
-  }
-  if (batch.length) await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
+  const { ids, words } = await loadCorpus(ctx, size, seed);
   const t1 = performance.now();
   await ctx.index.sync();
   const t2 = performance.now();
   await closeContext(ctx);
-  return { ids, words: [...words], store_ms: t1 - t0, index_ms: t2 - t1, generator: GENERATOR_VERSION };
+  return { ids, words, store_ms: t1 - t0, index_ms: t2 - t1, generator: GENERATOR_VERSION };
 };
 
 /** Child: `tm serve` on a free port, access log on (to stderr, discarded by the parent). */

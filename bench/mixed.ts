@@ -13,7 +13,8 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { createOrganization, issueApiKey } from '../src/auth/index.js';
 import { closeContext, createContext } from '../src/context.js';
-import { corpusRecords, GENERATOR_VERSION, writeCorpusFile } from './corpus/generate.js';
+import { GENERATOR_VERSION, writeCorpusFile } from './corpus/generate.js';
+import { loadCorpus } from './lib/bench-store.js';
 import { benchCommand, consoleTable, formatInt, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
@@ -59,24 +60,11 @@ const prepareBase = async (): Promise<Base & { reused: boolean }> => {
   for (const suffix of ['', '-wal', '-shm']) rmSync(baseDb + suffix, { force: true });
   const ctx = createContext({ db: baseDb, now: NOW });
   const t0 = performance.now();
-  const ids: string[] = [];
-  const words = new Set<string>();
-  let batch = [];
-  for (const r of corpusRecords({ count: base, seed })) {
-    batch.push(r);
-    if (ids.length < 5000 && r.id.endsWith('7')) ids.push(r.id);
-    const w = r.mark_text?.split(/\s+/)[0];
-    if (words.size < 500 && w && w.length >= 4 && /^[A-Za-z]+$/.test(w)) words.add(w.toLowerCase());
-    if (batch.length === 5000) {
-      await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
-      batch = [];
-    }
-  }
-  if (batch.length) await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
+  const { ids, words } = await loadCorpus(ctx, base, seed);
   await ctx.index.sync();
   ctx.store.db.pragma('wal_checkpoint(TRUNCATE)');
   await closeContext(ctx);
-  const built: Base = { generator: GENERATOR_VERSION, ids, words: [...words], build_s: (performance.now() - t0) / 1000 };
+  const built: Base = { generator: GENERATOR_VERSION, ids, words, build_s: (performance.now() - t0) / 1000 };
   writeFileSync(sidecar, JSON.stringify(built));
   return { ...built, reused: false };
 };

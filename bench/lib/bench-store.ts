@@ -3,7 +3,7 @@
 // bench/results/tmp; and the realistic queries drawn from such a store.
 import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closeContext, createContext } from '../../src/context.js';
+import { closeContext, createContext, type Context } from '../../src/context.js';
 import { corpusRecords } from '../corpus/generate.js';
 import { createRng, type Rng } from '../corpus/prng.js';
 import { runInChild } from './child.js';
@@ -17,6 +17,31 @@ export interface BuildResult {
   db_bytes: number;
 }
 
+/** The sample a load keeps for the benchmarks' requests: mark ids, and plain first words as queries. */
+export interface CorpusSample {
+  ids: string[];
+  words: string[];
+}
+
+/** Loads `count` generated marks into the store in batches of 5,000, keeping a sample of ids and query words. */
+export const loadCorpus = async (ctx: Context, count: number, seed: number): Promise<CorpusSample> => {
+  const ids: string[] = [];
+  const words = new Set<string>();
+  let batch = [];
+  for (const r of corpusRecords({ count, seed })) {
+    batch.push(r);
+    if (ids.length < 5000 && r.id.endsWith('7')) ids.push(r.id);
+    const w = r.mark_text?.split(/\s+/)[0];
+    if (words.size < 500 && w && w.length >= 4 && /^[A-Za-z]+$/.test(w)) words.add(w.toLowerCase());
+    if (batch.length === 5000) {
+      await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
+      batch = [];
+    }
+  }
+  if (batch.length) await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
+  return { ids, words: [...words] };
+};
+
 export const dbPath = (size: number, seed: number): string => join(repoRoot, 'bench', 'results', 'tmp', `search-${size}-s${seed}.db`);
 
 /** Child side: load the generated corpus into a fresh store, then build the index from it. */
@@ -24,15 +49,7 @@ export const buildStore = async (db: string, size: number, seed: number): Promis
   for (const suffix of ['', '-wal', '-shm']) rmSync(db + suffix, { force: true });
   const ctx = createContext({ db, now: NOW });
   const t0 = performance.now();
-  let batch = [];
-  for (const r of corpusRecords({ count: size, seed })) {
-    batch.push(r);
-    if (batch.length === 5000) {
-      await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
-      batch = [];
-    }
-  }
-  if (batch.length) await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
+  await loadCorpus(ctx, size, seed);
   const t1 = performance.now();
   await ctx.index.sync();
   const t2 = performance.now();
