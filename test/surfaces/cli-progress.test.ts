@@ -54,7 +54,8 @@ describe('tm ingest progress on a terminal', () => {
     const percents = shown.map((f) => Number(/(\d+)%/.exec(f)![1]));
     expect(percents).toEqual([...percents].sort((a, b) => a - b));
     expect(percents.at(-1)).toBe(100);
-    expect(shown.some((f) => /ETA \d+:\d\d/.test(f))).toBe(true);
+    // Whether a frame carries a figure for the ETA depends on the machine's speed (it needs a
+    // second of reading); test/unit/ingest-progress-line.test.ts checks the figure itself.
     expect(shown.at(-1)).toContain('20,000 records');
     expect(out).toMatch(/ingested 20,000 records from 1 file\(s\)/);
   });
