@@ -11,6 +11,7 @@ import { renderReport } from '../../src/ops/clearance/get-screening-report.js';
 import { ScreeningReview, type Decide } from '../../src/cli/views/screening-review.js';
 import type { Screening } from '../../src/clearance/screening.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+import { callOp } from '../helpers/ops.js';
 
 let t: TempContext;
 let screening: Screening;
@@ -38,12 +39,11 @@ beforeAll(async () => {
     NOW,
   );
   await t.ctx.index.sync();
-  screening = createScreening.output.parse(await createScreening.run(t.ctx, createScreening.input.parse({ mark: 'ZENTRIX', classes: [9] })));
+  screening = await callOp(t.ctx, createScreening, { mark: 'ZENTRIX', classes: [9] });
 });
 afterAll(async () => t.cleanup());
 
-const decide: Decide = async (id, decision, note) =>
-  decideScreeningHit.output.parse(await decideScreeningHit.run(t.ctx, { id: screening.id, trademark_id: id, decision, ...(note === null ? {} : { note }) }));
+const decide: Decide = (id, decision, note) => callOp(t.ctx, decideScreeningHit, { id: screening.id, trademark_id: id, decision, ...(note === null ? {} : { note }) });
 
 describe('tm clear --review', () => {
   it('moves with the arrow keys, opens a hit, and stores conflict, watch and dismiss with a note', async () => {
@@ -68,7 +68,7 @@ describe('tm clear --review', () => {
     expect(frame).toContain(second!.mark_text!);
     app.unmount();
 
-    const stored = getScreening.output.parse(await getScreening.run(t.ctx, { id: screening.id }));
+    const stored = await callOp(t.ctx, getScreening, { id: screening.id });
     const byId = new Map(stored.hits.map((h) => [h.id, h.decision]));
     expect(byId.get(first!.id)).toMatchObject({ decision: 'conflict', note: null });
     expect(byId.get(second!.id)).toMatchObject({ decision: 'watch', note: 'prior use' });
@@ -77,7 +77,7 @@ describe('tm clear --review', () => {
   });
 
   it('asks for a decision before a note, and stops at the ends of the list', async () => {
-    const fresh = createScreening.output.parse(await createScreening.run(t.ctx, createScreening.input.parse({ mark: 'XENTRIX', classes: [9] })));
+    const fresh = await callOp(t.ctx, createScreening, { mark: 'XENTRIX', classes: [9] });
     const app = render(<ScreeningReview screening={fresh} onDecide={decide} />);
     await settle();
     await press(app.stdin, UP, 'n');
