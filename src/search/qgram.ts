@@ -24,11 +24,19 @@ const GRAM_PROBE = 2000;
 export const GRAM_KEEP = 120;
 
 /** What the path reads from the index: how many postings a key has in a length range (counted up
- *  to `limit`), and its postings as [mid, len], shortest marks first. */
+ *  to `limit`), and its postings packed as mid × 256 + len, shortest marks first. */
 export interface GramReader {
   counts(hashes: readonly number[], min: number, max: number, limit: number): number[];
-  postings(hash: number, min: number, max: number, cap: number): [number, number][];
+  postings(hash: number, min: number, max: number, cap: number): ArrayLike<number>;
 }
+
+/** A posting as the reader packs it: len is at most 255, so mid × 256 + len is exact. */
+export const packPosting = (mid: number, len: number): number => mid * 256 + len;
+
+/** Per mark id: its length × 256 + the trigrams it shares, 0 for a mark not met yet. Grown and
+ *  kept per process, and cleared after each query through the list of marks met: a Map of a query's
+ *  thousands of marks cost more than reading their postings. */
+let tally = new Uint32Array(1 << 16);
 
 /** The marks sharing the most of the query's trigrams, relative to their own trigram count: up to
  *  `keep` mark ids, best estimated Jaccard first. Rare trigrams are read whole; the budget left is
@@ -42,22 +50,39 @@ export const gramCandidates = (grams: readonly string[], hash: (key: string) => 
   const hashes = gramKeys(grams).map(hash);
   const counts = reader.counts(hashes, min, max, GRAM_PROBE + 1);
   const order = hashes.map((_, i) => i).filter((i) => counts[i]! > 0).sort((a, b) => counts[a]! - counts[b]!);
-  // Per mark: its length × 256 + the trigrams it shares (one map, no object per mark).
-  const seen = new Map<number, number>();
+  const met: number[] = [];
   let left = GRAM_BUDGET;
-  order.forEach((i, k) => {
-    const cap = Math.max(GRAM_MIN_CAP, Math.floor(left / (order.length - k)));
-    const rows = reader.postings(hashes[i]!, min, max, Math.min(cap, counts[i]!));
-    left -= rows.length;
-    for (const [mid, len] of rows) {
-      const v = seen.get(mid);
-      seen.set(mid, v === undefined ? len * 256 + 1 : v + 1);
-    }
-  });
-  const mids = new Float64Array(seen.size);
-  const estimate = new Float64Array(seen.size);
+  try {
+    order.forEach((i, k) => {
+      const cap = Math.max(GRAM_MIN_CAP, Math.floor(left / (order.length - k)));
+      const rows = reader.postings(hashes[i]!, min, max, Math.min(cap, counts[i]!));
+      left -= rows.length;
+      for (let r = 0; r < rows.length; r++) {
+        const p = rows[r]!;
+        const mid = Math.floor(p / 256);
+        if (mid >= tally.length) {
+          const grown = new Uint32Array(Math.max(mid + 1, 2 * tally.length));
+          grown.set(tally);
+          tally = grown;
+        }
+        const v = tally[mid]!;
+        if (v === 0) {
+          met.push(mid);
+          tally[mid] = (p % 256) * 256 + 1;
+        } else tally[mid] = v + 1;
+      }
+    });
+  } catch (err) {
+    // A failed read must not leave its marks' tallies to the next query.
+    for (const mid of met) tally[mid] = 0;
+    throw err;
+  }
+  const mids = new Float64Array(met.length);
+  const estimate = new Float64Array(met.length);
   let n = 0;
-  for (const [mid, v] of seen) {
+  for (const mid of met) {
+    const v = tally[mid]!;
+    tally[mid] = 0;
     const o = v % 256;
     mids[n] = mid;
     estimate[n++] = o / (q + Math.floor(v / 256) - o);

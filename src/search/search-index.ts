@@ -8,7 +8,8 @@ import type { Budget } from './budget.js';
 import { createIndexSync } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
 import { COMMON_CAP, commonnessOf, type Commonness } from './fusion.js';
-import { gramCandidates } from './qgram.js';
+import { createPostingCache } from './posting-cache.js';
+import { gramCandidates, type GramReader } from './qgram.js';
 import { jaccard, trigrams, trigramSet } from './trigram.js';
 import { RELATED_MIN, scoreCandidate, type Scored } from './score.js';
 
@@ -159,11 +160,32 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     return found;
   };
 
+  const postingCache = createPostingCache();
+
+  /** The q-gram path's reads, through the posting cache: only the counts and postings it lacks go to SQLite. */
+  const gramReader: GramReader = {
+    counts(hashes, min, max, limit) {
+      const out = hashes.map((h) => postingCache.count(h, min, max, limit) ?? -1);
+      const missing = hashes.filter((_, i) => out[i] === -1);
+      if (missing.length === 0) return out;
+      const read = repo.counts(missing, min, max, limit);
+      let k = 0;
+      return out.map((c, i) => {
+        if (c !== -1) return c;
+        const n = read[k++]!;
+        postingCache.setCount(hashes[i]!, min, max, limit, n);
+        return n;
+      });
+    },
+    postings: (hash, min, max, cap) => postingCache.read(hash, min, max, cap, () => repo.postingsWithLength(hash, min, max, cap)),
+  };
+
   /** The q-gram path's marks (src/search/qgram.ts): for the spelling channels, fuzzy and embedded. */
-  const grams = (a: Analysis, channels: ReadonlySet<Channel>): number[] =>
-    channels.has('fuzzy') || channels.has('embedded')
-      ? gramCandidates(trigrams(a.folded), keyHash, { counts: repo.counts, postings: repo.postingsWithLength })
-      : [];
+  const grams = (a: Analysis, channels: ReadonlySet<Channel>): number[] => {
+    if (!channels.has('fuzzy') && !channels.has('embedded')) return [];
+    postingCache.validate(repo.state('last_seq'));
+    return gramCandidates(trigrams(a.folded), keyHash, gramReader);
+  };
 
   /** Candidate marks with their votes: a mark found under many keys, or under an exact key, is likely a close one. */
   const candidates = (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Map<number, number> => {

@@ -184,9 +184,10 @@ export const createSearchRepo = (db: Db) => {
       'SELECT (SELECT count(*) FROM (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ? LIMIT ?)) FROM json_each(?) j ORDER BY j.key',
     )
     .raw();
+  // Packed as mid × 256 + len (len is at most 255): one number per row, no array per row.
   const gramPostings = db
-    .prepare<[number, number, number, number], [number, number]>('SELECT mid, len FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
-    .raw();
+    .prepare<[number, number, number, number], number>('SELECT mid * 256 + len FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
+    .pluck();
   const substring = db
     .prepare<[string, number], number>(
       'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
@@ -243,8 +244,8 @@ export const createSearchRepo = (db: Db) => {
     counts(hashes: readonly number[], min: number, max: number, limit: number): number[] {
       return gramCounts.all(min, max, limit, json(hashes)).map((r) => r[0]);
     },
-    /** A key's postings in a length range as [mid, len], shortest marks first. */
-    postingsWithLength(hash: number, min: number, max: number, cap: number): [number, number][] {
+    /** A key's postings in a length range packed as mid × 256 + len, shortest marks first. */
+    postingsWithLength(hash: number, min: number, max: number, cap: number): number[] {
       return gramPostings.all(hash, min, max, cap);
     },
     /** Marks whose compact form starts with `prefix`, shortest first (an index range, no key). */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topCoverage } from '../../bench/lib/trigram-baseline.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
 import { DEFAULT_CHANNELS } from '../../src/search/params.js';
-import { gramCandidates, type GramReader } from '../../src/search/qgram.js';
+import { gramCandidates, packPosting, type GramReader } from '../../src/search/qgram.js';
 import { jaccard, trigrams, trigramSet } from '../../src/search/trigram.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
@@ -51,7 +51,7 @@ describe('trigrams', () => {
       counts: (hashes, _min, _max, limit) => hashes.map((h) => Math.min(limit, postings[keys[h]!]!.length)),
       postings: (h, _min, _max, cap) => {
         read.push(cap);
-        return postings[keys[h]!]!.slice(0, cap);
+        return postings[keys[h]!]!.slice(0, cap).map(([mid, len]) => packPosting(mid, len));
       },
     };
     expect(gramCandidates(grams, (k) => keys.indexOf(k), reader, 2)).toEqual([1, 2]);

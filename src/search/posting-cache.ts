@@ -1,0 +1,91 @@
+// A per-process cache of posting reads, keyed by key hash and length window. Queries share their
+// common keys (the trigram `  s`, the word GROUP): those are the long reads, and they came back
+// from SQLite row by row for query after query. A read is `ORDER BY len, mid LIMIT cap`, so a
+// cached longer read answers a shorter one with its prefix, and a read that came back short is
+// the whole list. Like the mark cache, everything is dropped when the index's last_seq moves.
+
+/** A key's postings in one length window, in index order, and whether they are all of them. */
+interface Entry {
+  rows: Float64Array;
+  complete: boolean;
+}
+
+/** Postings held per generation; two generations bound the cache at twice this (8 bytes each). */
+const GENERATION = 1_000_000;
+
+export interface PostingCache {
+  /** Drops everything when the index has changed since the cached reads. */
+  validate(indexSeq: string | null): void;
+  /** The first `cap` postings of a key in min..max (as `read` would return them), from the cache
+   *  when it holds enough of them, else from `read`, which the cache then keeps. */
+  read(hash: number, min: number, max: number, cap: number, read: () => ArrayLike<number>): Float64Array;
+  /** How many postings a key has in min..max, counted up to `limit`, when the cache knows it. */
+  count(hash: number, min: number, max: number, limit: number): number | undefined;
+  /** Keeps a count of postings made up to `limit`. */
+  setCount(hash: number, min: number, max: number, limit: number, count: number): void;
+}
+
+const keyOf = (hash: number, min: number, max: number): string => `${hash}/${min}/${max}`;
+
+/** Two generations approximate LRU without per-hit bookkeeping: a hit in the old one moves up. */
+export const createPostingCache = (generation = GENERATION): PostingCache => {
+  let young = new Map<string, Entry>();
+  let old = new Map<string, Entry>();
+  let held = 0;
+  let counts = new Map<string, { count: number; limit: number }>();
+  let seq: string | null = null;
+
+  const put = (key: string, e: Entry): void => {
+    if (held + e.rows.length > generation) {
+      old = young;
+      young = new Map();
+      held = 0;
+    }
+    young.set(key, e);
+    held += e.rows.length;
+  };
+
+  const get = (key: string): Entry | undefined => {
+    const e = young.get(key);
+    if (e) return e;
+    const o = old.get(key);
+    if (o) {
+      old.delete(key);
+      put(key, o);
+    }
+    return o;
+  };
+
+  return {
+    validate(indexSeq) {
+      if (indexSeq === seq) return;
+      young = new Map();
+      old = new Map();
+      held = 0;
+      counts = new Map();
+      seq = indexSeq;
+    },
+    read(hash, min, max, cap, read) {
+      const key = keyOf(hash, min, max);
+      const e = get(key);
+      if (e && (e.complete || e.rows.length >= cap)) return e.rows.length > cap ? e.rows.subarray(0, cap) : e.rows;
+      const rows = Float64Array.from(read());
+      put(key, { rows, complete: rows.length < cap });
+      return rows;
+    },
+    count(hash, min, max, limit) {
+      const key = keyOf(hash, min, max);
+      const c = counts.get(key);
+      // A count that stopped at its limit is only a lower bound.
+      if (c && (c.count < c.limit || limit <= c.limit)) return Math.min(c.count, limit);
+      const e = young.get(key) ?? old.get(key);
+      if (e && (e.complete || e.rows.length >= limit)) return Math.min(e.rows.length, limit);
+      return undefined;
+    },
+    setCount(hash, min, max, limit, count) {
+      // Counts are a few numbers per key; they go when the postings' generations have turned over twice.
+      if (counts.size > generation / 4) counts = new Map();
+      counts.set(keyOf(hash, min, max), { count, limit });
+    },
+  };
+};

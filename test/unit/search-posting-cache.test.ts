@@ -1,0 +1,87 @@
+// The posting cache in front of the index's capped reads: a cached read must answer exactly what
+// the read itself would (a prefix of a longer read, the whole of a short one), go back to the
+// index when it holds too little, and forget everything when the index moves on.
+import { describe, expect, it } from 'vitest';
+import { createPostingCache } from '../../src/search/posting-cache.js';
+
+/** A key's postings in index order, and a reader that counts its trips. */
+const index = (n: number) => {
+  const all = Array.from({ length: n }, (_, i) => i * 256 + 3);
+  const trips: number[] = [];
+  return { trips, read: (cap: number) => () => (trips.push(cap), all.slice(0, cap)) };
+};
+
+describe('the posting cache', () => {
+  it('answers a shorter read with the prefix of a longer one, without a trip', () => {
+    const cache = createPostingCache();
+    cache.validate('10');
+    const ix = index(500);
+    expect([...cache.read(7, 1, 9, 300, ix.read(300))]).toHaveLength(300);
+    const again = cache.read(7, 1, 9, 120, ix.read(120));
+    expect([...again]).toEqual(Array.from({ length: 120 }, (_, i) => i * 256 + 3));
+    expect(ix.trips).toEqual([300]);
+  });
+
+  it('goes back to the index for a longer read than it holds, and keeps the longer one', () => {
+    const cache = createPostingCache();
+    cache.validate('10');
+    const ix = index(500);
+    cache.read(7, 1, 9, 100, ix.read(100));
+    expect(cache.read(7, 1, 9, 400, ix.read(400))).toHaveLength(400);
+    expect(cache.read(7, 1, 9, 350, ix.read(350))).toHaveLength(350);
+    expect(ix.trips).toEqual([100, 400]);
+  });
+
+  it('treats a read that came back short as the whole list, for any cap', () => {
+    const cache = createPostingCache();
+    cache.validate('10');
+    const ix = index(30);
+    expect(cache.read(7, 1, 9, 100, ix.read(100))).toHaveLength(30);
+    expect(cache.read(7, 1, 9, 5000, ix.read(5000))).toHaveLength(30);
+    expect(cache.count(7, 1, 9, 2001)).toBe(30);
+    expect(ix.trips).toEqual([100]);
+  });
+
+  it('keeps length windows apart', () => {
+    const cache = createPostingCache();
+    cache.validate('10');
+    const ix = index(50);
+    cache.read(7, 1, 9, 100, ix.read(100));
+    cache.read(7, 2, 9, 100, ix.read(100));
+    expect(ix.trips).toHaveLength(2);
+  });
+
+  it('uses a count stopped at its limit only for limits up to it', () => {
+    const cache = createPostingCache();
+    cache.validate('10');
+    cache.setCount(7, 1, 9, 2001, 2001);
+    expect(cache.count(7, 1, 9, 2001)).toBe(2001);
+    expect(cache.count(7, 1, 9, 500)).toBe(500);
+    expect(cache.count(7, 1, 9, 5000)).toBeUndefined();
+    cache.setCount(8, 1, 9, 2001, 12);
+    expect(cache.count(8, 1, 9, 5000)).toBe(12);
+  });
+
+  it('forgets every read and count when the index moves on', () => {
+    const cache = createPostingCache();
+    cache.validate('10');
+    const ix = index(50);
+    cache.read(7, 1, 9, 100, ix.read(100));
+    cache.setCount(8, 1, 9, 2001, 12);
+    cache.validate('11');
+    expect(cache.count(8, 1, 9, 2001)).toBeUndefined();
+    cache.read(7, 1, 9, 100, ix.read(100));
+    expect(ix.trips).toEqual([100, 100]);
+  });
+
+  it('stays within two generations of postings', () => {
+    const cache = createPostingCache(1000);
+    cache.validate('10');
+    const ix = index(400);
+    for (let h = 0; h < 10; h++) cache.read(h, 1, 9, 400, ix.read(400));
+    // Keys 0..5 have aged out; 6..9 are still held.
+    cache.read(0, 1, 9, 400, ix.read(400));
+    cache.read(9, 1, 9, 400, ix.read(400));
+    expect(ix.trips).toHaveLength(11);
+  });
+});
