@@ -20,12 +20,16 @@ export const ownerId = (officeCode: string, name: string, country: string | null
 export const assignmentId = (officeCode: string, reelFrame: string): string =>
   `asg_${digest(`${officeCode.toUpperCase()}:${reelFrame}`, 20)}`;
 
+/** Proceeding ids are per (office, proceeding number): TTAB numbers each proceeding once. */
+export const proceedingId = (officeCode: string, number: string): string =>
+  `prc_${digest(`${officeCode.toUpperCase()}:${canonicalNumber(number)}`, 20)}`;
+
 export const randomId = (prefix: string, bytes = 12): string => {
   const hex = createHash('sha256').update(`${Math.random()}:${process.hrtime.bigint()}`).digest('hex');
   return `${prefix}${hex.slice(0, bytes * 2)}`;
 };
 
-export const ID_PREFIXES = ['tm_', 'own_', 'ent_', 'ptf_', 'evt_', 'req_', 'mon_', 'org_', 'key_', 'asg_'] as const;
+export const ID_PREFIXES = ['tm_', 'own_', 'ent_', 'ptf_', 'evt_', 'req_', 'mon_', 'org_', 'key_', 'asg_', 'prc_'] as const;
 
 export const idPrefix = (id: string): string | null => {
   const m = /^([a-z]+_)/.exec(id);

@@ -2,9 +2,11 @@
 // batch, with its change events, ledger events and webhook outbox rows) → office sync bookkeeping →
 // watch evaluation → incremental index sync.
 import type { AssignmentRecord } from '../core/schemas/assignment.js';
+import type { ProceedingRecord } from '../core/schemas/proceeding.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { UpsertOutcome } from '../store/trademark-repo.js';
 import { applyAssignments } from '../parties/apply-assignments.js';
+import { applyProceedings } from '../parties/apply-proceedings.js';
 import { TmError } from '../errors.js';
 import { evaluateAfterIngest } from '../monitor/evaluate.js';
 import type { Context } from '../context.js';
@@ -53,6 +55,8 @@ export interface IngestSummary {
   records: number;
   /** Of `records`, the recorded assignments (assignment data files). */
   assignments: number;
+  /** Of `records`, the board proceedings (TTAB files). */
+  proceedings: number;
   inserted: number;
   updated: number;
   unchanged: number;
@@ -109,12 +113,13 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   const t0 = performance.now();
   const batchSize = options.batchSize ?? 10_000;
   const summary: IngestSummary = {
-    files: 0, records: 0, assignments: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, alerts: 0, indexed: 0,
+    files: 0, records: 0, assignments: 0, proceedings: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, alerts: 0, indexed: 0,
     skipped_records: [], text_issues: { invalid_utf8: 0, control_characters: 0 }, failed_files: [], duration_ms: 0, records_per_second: 0,
   };
   const perOffice = new Map<string, number>();
   let batch: TrademarkRecord[] = [];
   let assignments: AssignmentRecord[] = [];
+  let proceedings: ProceedingRecord[] = [];
   let lastProgress = 0;
   const occurredAt = new Date(started).toISOString();
 
@@ -128,23 +133,33 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     summary.events += outcome.events?.length ?? 0;
   };
 
-  // A mark's assignments, stored before or with it, move its owner of record (parties/apply-assignments.ts).
+  // A mark's assignments and proceedings, stored before or with it, move its owner of record
+  // (parties/apply-assignments.ts) and its status (parties/apply-proceedings.ts).
+  const applied = async (apply: typeof applyAssignments, ids: string[]): Promise<void> => {
+    const moved = ids.length > 0 ? await apply(ctx, ids, occurredAt) : null;
+    if (moved) summary.events += moved.events.length;
+  };
   const flush = async (): Promise<void> => {
     if (assignments.length > 0) {
       count(await ctx.store.assignments.upsert(assignments, occurredAt));
       const touched = assignments.flatMap((a) => a.properties.flatMap((p) => (p.trademark_id ? [p.trademark_id] : [])));
       assignments = [];
-      const moved = await applyAssignments(ctx, touched, occurredAt);
-      if (moved) summary.events += moved.events.length;
+      await applied(applyAssignments, touched);
+    }
+    if (proceedings.length > 0) {
+      count(await ctx.store.proceedings.upsert(proceedings, occurredAt));
+      const touched = proceedings.flatMap((p) => p.parties.flatMap((x) => x.properties.flatMap((m) => (m.trademark_id ? [m.trademark_id] : []))));
+      proceedings = [];
+      await applied(applyProceedings, touched);
     }
     if (batch.length === 0) return;
     const outcome = await ctx.store.trademarks.upsert(batch, occurredAt, watchEligible);
     count(outcome);
     for (const r of batch) perOffice.set(r.office_code, (perOffice.get(r.office_code) ?? 0) + 1);
-    const assigned = await ctx.store.assignments.marksWithAssignments(batch.map((r) => r.id));
+    const ids = batch.map((r) => r.id);
     batch = [];
-    const moved = assigned.length > 0 ? await applyAssignments(ctx, assigned, occurredAt) : null;
-    if (moved) summary.events += moved.events.length;
+    await applied(applyAssignments, await ctx.store.assignments.marksWithAssignments(ids));
+    await applied(applyProceedings, await ctx.store.proceedings.marksWithProceedings(ids));
   };
 
   const totalBytes = paths.reduce((n, p) => n + fileBytes(p), 0);
@@ -179,6 +194,11 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
               summary.records++;
               summary.assignments++;
               if (assignments.length >= batchSize) await flush();
+            } else if (item.ok && item.record.object === 'proceeding') {
+              proceedings.push(item.record);
+              summary.records++;
+              summary.proceedings++;
+              if (proceedings.length >= batchSize) await flush();
             } else if (item.ok && item.record.object === 'trademark') {
               if (item.record.mark_text && CONTROL_CHARACTERS.test(item.record.mark_text)) summary.text_issues.control_characters++;
               batch.push(item.record);

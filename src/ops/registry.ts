@@ -18,6 +18,7 @@ import { suggestTrademarks } from './suggest-trademarks.js';
 import { batchGetTrademarks } from './batch-get-trademarks.js';
 import { getTrademarkHistory } from './get-trademark-history.js';
 import { listTrademarkAssignments } from './list-trademark-assignments.js';
+import { listTrademarkProceedings } from './list-trademark-proceedings.js';
 import { listOwnerTrademarks } from './list-owner-trademarks.js';
 import { listAttorneyTrademarks } from './list-attorney-trademarks.js';
 import { listFirmTrademarks } from './list-firm-trademarks.js';
@@ -69,6 +70,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   batchGetTrademarks,
   getTrademarkHistory,
   listTrademarkAssignments,
+  listTrademarkProceedings,
   listOwnerTrademarks,
   listAttorneyTrademarks,
   listFirmTrademarks,

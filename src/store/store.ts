@@ -9,6 +9,7 @@ import { createMonitorRepo } from './monitor-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
 import { createPortfolioRepo } from './portfolio-repo.js';
+import { createProceedingRepo } from './proceeding-repo.js';
 import { createWatchRepo } from './watch-repo.js';
 import { createScreeningRepo } from './screening-repo.js';
 import { openDatabase, type Db } from './sqlite.js';
@@ -26,6 +27,7 @@ export const openStore = (path: string, hooks: ChangeHooks = {}) => {
     auth: createAuthRepo(db),
     parties: createPartyRepo(db),
     assignments: createAssignmentRepo(db),
+    proceedings: createProceedingRepo(db),
     entities: createEntityRepo(db),
     portfolios: createPortfolioRepo(db),
     screenings: createScreeningRepo(db),

@@ -5,7 +5,7 @@ import { isIsoDate } from '../../core/dates.js';
 import { ownerId } from '../../core/ids.js';
 import type { Address, DesignCode, Owner } from '../../core/schemas/parts.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
-import type { ParseItem } from '../adapter.js';
+import type { IngestRecord, ParseItem } from '../adapter.js';
 
 const validYmd = (y: string, m: string, d: string): string | null => {
   const month = Number(m);
@@ -73,7 +73,7 @@ export const makeOwner = (
 });
 
 /** Runs one record's mapping; a throw becomes a skipped item with its reason, never a crash. */
-export const toItem = (recordNumber: number, build: () => TrademarkRecord | string): ParseItem => {
+export const toItem = <T extends IngestRecord = TrademarkRecord>(recordNumber: number, build: () => T | string): ParseItem<T> => {
   try {
     const result = build();
     return typeof result === 'string'

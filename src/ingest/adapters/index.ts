@@ -11,6 +11,7 @@ import { prvJson } from './prv-json.js';
 import { st66 } from './st66.js';
 import { st96 } from './st96.js';
 import { tsdrJson } from './tsdr-json.js';
+import { ttabXml } from './ttab-xml.js';
 import { usptoAssignmentJson } from './uspto-assignment-json.js';
 import { usptoDailyXml } from './uspto-daily-xml.js';
 
@@ -19,6 +20,7 @@ export const ADAPTER_LIST: FormatAdapter<IngestRecord>[] = [
   st66,
   st96,
   kiprisXml,
+  ttabXml,
   tsdrJson,
   usptoAssignmentJson,
   euipoJson,

@@ -6,7 +6,8 @@ import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import { TmError } from '../../errors.js';
-import type { ParseItem } from '../adapter.js';
+import type { IngestRecord, ParseItem } from '../adapter.js';
+import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 
 export interface XmlHandlers {
   /** Called for every start tag with its local name. */
@@ -29,13 +30,13 @@ const localName = (name: string): string => {
   return i < 0 ? name : name.slice(i + 1);
 };
 
-export async function* runXml(
+export async function* runXml<T extends IngestRecord = TrademarkRecord>(
   input: Readable,
   file: string,
   options: XmlRunOptions,
-  makeHandlers: (emit: (item: ParseItem) => void) => XmlHandlers,
-): AsyncGenerator<ParseItem> {
-  const queue: ParseItem[] = [];
+  makeHandlers: (emit: (item: ParseItem<T>) => void) => XmlHandlers,
+): AsyncGenerator<ParseItem<T>> {
+  const queue: ParseItem<T>[] = [];
   const handlers = makeHandlers((item) => queue.push(item));
   const parser = new SaxesParser({ position: true });
   let text = '';

@@ -4,18 +4,8 @@ import { z } from 'zod';
 import { listEnvelope } from '../../core/schemas/envelope.js';
 import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
-import type { Context } from '../../context.js';
-import { idPrefix, trademarkId as idOf } from '../../core/ids.js';
-import { TmError } from '../../errors.js';
+import { trademarkRef } from '../resolve-id.js';
 import { Assignment, toAssignment } from './assignment-shape.js';
-
-/** A mark need not be stored for its assignments to be: OFFICE:number maps to its id directly. */
-const markId = async (ctx: Context, ref: string): Promise<string> => {
-  const pair = /^([A-Za-z]{2}):(.+)$/.exec(ref);
-  if (pair) return (await ctx.store.trademarks.findId(pair[1]!, pair[2]!)) ?? idOf(pair[1]!, pair[2]!);
-  if (idPrefix(ref) === 'tm_') return ref;
-  throw new TmError('id_type_mismatch', `'${ref}' is not a trademark id; pass a tm_ id or OFFICE:number.`, { param: 'trademark' });
-};
 
 export const listAssignments = defineOp({
   name: 'list_assignments',
@@ -35,7 +25,7 @@ export const listAssignments = defineOp({
   }),
   output: listEnvelope(Assignment),
   run: async (ctx, input) => {
-    const trademarkId = input.trademark ? await markId(ctx, input.trademark) : undefined;
+    const trademarkId = input.trademark ? await trademarkRef(ctx, input.trademark) : undefined;
     const filter = { party: input.party, trademarkId };
     const binding = { op: 'assignments', ...filter };
     const offset = await cursorPosition(ctx, input.cursor, binding);

@@ -13,6 +13,7 @@ import { sql as pendingDeliveries } from './018-pending-deliveries.js';
 import { sql as screenings } from './025-screenings.js';
 import { sql as assignments } from './030-assignments.js';
 import { sql as entities } from './031-entities.js';
+import { sql as proceedings } from './034-proceedings.js';
 import { sql as gramKeys } from './035-gram-keys.js';
 
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
@@ -30,5 +31,6 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 25, name: 'screenings', sql: screenings },
   { version: 30, name: 'assignments', sql: assignments },
   { version: 31, name: 'entities', sql: entities },
+  { version: 34, name: 'proceedings', sql: proceedings },
   { version: 35, name: 'gram-keys', sql: gramKeys },
 ];

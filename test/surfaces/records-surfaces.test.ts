@@ -1,0 +1,100 @@
+// The records operations on every surface, over the real TTAB daily file: HTTP on a real server
+// (and the OpenAPI document), MCP through the official SDK client, and the CLI (`tm ingest`,
+// `tm proceeding show`, `tm proceedings`).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { execa } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestFiles } from '../../src/ingest/pipeline.js';
+import { tempContext, type TempContext } from '../helpers/factory.js';
+import { startHttp as startApi, type HttpFixture } from './http-fixture.js';
+import { seed, startHttp as startMcp, type Running, type Seeded } from './mcp-fixture.js';
+
+const TTAB = join(import.meta.dirname, '../../fixtures/uspto/ttab/tt230101-sample.xml');
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked by the assertions, not by types
+const json = async (res: Response): Promise<any> => res.json();
+
+describe('proceedings over HTTP', () => {
+  let f: HttpFixture;
+  beforeAll(async () => {
+    f = await startApi();
+    await ingestFiles(f.tmp.ctx, [TTAB]);
+  }, 60_000);
+  afterAll(async () => f.close());
+
+  it('serves a proceeding by its number, the list, and the OpenAPI paths', async () => {
+    const res = await f.call('/v1/proceedings/91264142');
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toMatchObject({ object: 'proceeding', application_number: '91264142', kind: 'opposition', status: { open: true, code: '2', label: 'PENDING' } });
+    const list = await json(await f.call('/v1/proceedings?kinds=cancellation'));
+    expect(list.data.map((p: { application_number: string }) => p.application_number)).toEqual(['92081284']);
+    const doc = await json(await f.call('/v1/openapi.json', { key: null }));
+    for (const path of ['/v1/proceedings', '/v1/proceedings/{id}', '/v1/trademarks/{id}/proceedings']) expect(doc.paths[path]?.get, path).toBeDefined();
+  });
+
+  it('answers a wrong id type with 400 and an unknown proceeding with 404, in the spec error body', async () => {
+    const wrong = await f.call('/v1/proceedings/tm_abc');
+    expect(wrong.status).toBe(400);
+    expect((await json(wrong)).error).toMatchObject({ type: 'id_type_mismatch', param: 'id' });
+    expect((await f.call('/v1/proceedings/91000001')).status).toBe(404);
+  });
+});
+
+describe('proceedings over MCP', () => {
+  let t: TempContext;
+  let s: Seeded;
+  let srv: Running;
+  beforeAll(async () => {
+    t = tempContext();
+    s = await seed(t.ctx, t.dir);
+    await ingestFiles(t.ctx, [TTAB]);
+    srv = await startMcp(t.ctx, s.jwksPath);
+  });
+  afterAll(async () => {
+    await srv.stop();
+    await t.cleanup();
+  });
+
+  it('lists the proceeding tools and reads one with a structured result', async () => {
+    const client = new Client({ name: 'tm-test', version: '0' });
+    await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
+    const names = (await client.listTools()).tools.map((x) => x.name);
+    expect(names).toEqual(expect.arrayContaining(['get_proceeding', 'list_proceedings', 'list_trademark_proceedings']));
+    const got = (await client.callTool({ name: 'get_proceeding', arguments: { id: '92081284' } })) as CallToolResult;
+    expect(got.isError).toBeFalsy();
+    expect(got.structuredContent).toMatchObject({ kind: 'cancellation', parties: [{ name: 'Harbor Digital LLC' }, { name: 'THE PIN ZONE, L.L.C.' }] });
+    await client.close();
+  });
+});
+
+describe('proceedings on the CLI', () => {
+  const home = mkdtempSync(join(tmpdir(), 'tm-records-'));
+  const env = { TM_HOME: home, TM_NOW: '2026-11-22T12:00:00.000Z' };
+  const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { reject: false, env });
+
+  it('ingests the TTAB file, shows a proceeding, and names a bad id in one line', async () => {
+    const ingest = await tm('ingest', TTAB, '--json');
+    expect(ingest.exitCode).toBe(0);
+    expect(JSON.parse(ingest.stdout)).toMatchObject({ records: 6, proceedings: 6 });
+    const shown = await tm('proceeding', 'show', '91281805', '--json');
+    expect(JSON.parse(shown.stdout)).toMatchObject({ application_number: '91281805', filing_date: '2022-11-16' });
+    const bad = await tm('proceeding', 'show', 'asg_1');
+    expect(bad.exitCode).not.toBe(0);
+    expect(bad.stderr.trim().split('\n')[0]).toMatch(/not a proceeding id/);
+  }, 60_000);
+
+  it('a truncated TTAB file is the ingest input error, exit 7', async () => {
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const cut = join(home, 'cut.xml');
+    writeFileSync(cut, readFileSync(TTAB, 'utf8').slice(0, 20_000));
+    const res = await tm('ingest', cut);
+    expect(res.exitCode).toBe(7);
+    expect(res.stderr).toMatch(/cut\.xml: not well-formed USPTO TTAB proceedings XML/);
+  }, 60_000);
+});
