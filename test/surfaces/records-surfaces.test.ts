@@ -1,6 +1,6 @@
 // The records operations on every surface, over the real TTAB daily file: HTTP on a real server
 // (and the OpenAPI document), MCP through the official SDK client, and the CLI (`tm ingest`,
-// `tm proceeding show`, `tm proceedings`).
+// `tm proceeding show`), with the assignment XML on the CLI.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import { startHttp as startApi, type HttpFixture } from './http-fixture.js';
 import { seed, startHttp as startMcp, type Running, type Seeded } from './mcp-fixture.js';
 
 const TTAB = join(import.meta.dirname, '../../fixtures/uspto/ttab/tt230101-sample.xml');
+const ASB = join(import.meta.dirname, '../../fixtures/uspto/assignment-xml/asb-historical-sample.xml');
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked by the assertions, not by types
 const json = async (res: Response): Promise<any> => res.json();
@@ -87,6 +88,13 @@ describe('proceedings on the CLI', () => {
     const bad = await tm('proceeding', 'show', 'asg_1');
     expect(bad.exitCode).not.toBe(0);
     expect(bad.stderr.trim().split('\n')[0]).toMatch(/not a proceeding id/);
+  }, 60_000);
+
+  it('ingests the assignment XML and shows a document by reel/frame', async () => {
+    const ingest = await tm('ingest', ASB, '--json');
+    expect(JSON.parse(ingest.stdout)).toMatchObject({ records: 2, assignments: 2 });
+    const shown = JSON.parse((await tm('assignment', 'show', '1/0438', '--json')).stdout);
+    expect(shown).toMatchObject({ conveyance: 'ASSIGNS THE ENTIRE INTEREST', conveyance_kind: 'transfer', recorded_date: '1955-01-20', assignees: ['HANDY ROLL CO.'] });
   }, 60_000);
 
   it('a truncated TTAB file is the ingest input error, exit 7', async () => {

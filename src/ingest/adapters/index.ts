@@ -13,6 +13,7 @@ import { st96 } from './st96.js';
 import { tsdrJson } from './tsdr-json.js';
 import { ttabXml } from './ttab-xml.js';
 import { usptoAssignmentJson } from './uspto-assignment-json.js';
+import { usptoAssignmentXml } from './uspto-assignment-xml.js';
 import { usptoDailyXml } from './uspto-daily-xml.js';
 
 export const ADAPTER_LIST: FormatAdapter<IngestRecord>[] = [
@@ -21,6 +22,7 @@ export const ADAPTER_LIST: FormatAdapter<IngestRecord>[] = [
   st96,
   kiprisXml,
   ttabXml,
+  usptoAssignmentXml,
   tsdrJson,
   usptoAssignmentJson,
   euipoJson,
