@@ -58,26 +58,37 @@ const lemma = (t: Table, w: string): string | null => {
   return null;
 };
 
-/** The content words of a mark, compounds of two known words split (MARAZUL: MAR AZUL). */
-export const contentWords = (text: string): string[] => {
-  const t = load();
-  const out: string[] = [];
-  for (const w of words(fold(text))) {
-    if (PARTICLES.has(w)) continue;
-    const l = lemma(t, w);
-    if (l || w.length < 2 * COMPOUND_PART) {
-      out.push(l ?? w);
-      continue;
+/** Per-word results kept per process (the table never changes): the words of marks repeat from
+ *  mark to mark, and splitting and reading each one again was most of the channel's scoring time.
+ *  A memo is emptied when it reaches MEMO_MAX words. */
+const MEMO_MAX = 100_000;
+const memo = <T>(f: (w: string) => T): ((w: string) => T) => {
+  let seen = new Map<string, T>();
+  return (w) => {
+    let v = seen.get(w);
+    if (v === undefined) {
+      if (seen.size >= MEMO_MAX) seen = new Map();
+      seen.set(w, (v = f(w)));
     }
-    let split: string[] | null = null;
-    for (let i = COMPOUND_PART; i <= w.length - COMPOUND_PART && !split; i++) {
-      const [a, b] = [lemma(t, w.slice(0, i)), lemma(t, w.slice(i))];
-      if (a && b) split = [a, b];
-    }
-    out.push(...(split ?? [w]));
-  }
-  return out;
+    return v;
+  };
 };
+
+/** One word's content words: none for a particle, its lemma, or the two known words of a compound. */
+const wordContent = memo((w: string): readonly string[] => {
+  if (PARTICLES.has(w)) return [];
+  const t = load();
+  const l = lemma(t, w);
+  if (l || w.length < 2 * COMPOUND_PART) return [l ?? w];
+  for (let i = COMPOUND_PART; i <= w.length - COMPOUND_PART; i++) {
+    const [a, b] = [lemma(t, w.slice(0, i)), lemma(t, w.slice(i))];
+    if (a && b) return [a, b];
+  }
+  return [w];
+});
+
+/** The content words of a mark, compounds of two known words split (MARAZUL: MAR AZUL). */
+export const contentWords = (text: string): string[] => words(fold(text)).flatMap(wordContent);
 
 /** What a word means: itself, its English glosses and its numeral. */
 const base = (t: Table, w: string): string[] => [w, ...values(t.foreign, w), ...values(t.numbers, w)];
@@ -89,11 +100,12 @@ export interface Meaning {
   weak: Set<string>;
 }
 
-export const meaningOf = (w: string): Meaning => {
+/** What a word means, shared by every mark with the word: read it, never change it. */
+export const meaningOf = memo((w: string): Meaning => {
   const t = load();
   const b = base(t, w);
   return { base: new Set(b), strong: new Set([...b, ...widen(b, t.synonyms)]), weak: new Set(widen(b, t.siblings)) };
-};
+});
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => {
   for (const x of a) if (b.has(x)) return true;
@@ -105,7 +117,7 @@ export const sameMeaning = (x: Meaning, y: Meaning): 0 | 1 | 2 =>
   meets(x.strong, y.base) || meets(x.base, y.strong) ? 2 : meets(x.weak, y.base) || meets(x.base, y.weak) ? 1 : 0;
 
 /** Near forms of the words that could mean what `w` means: the keys the channel looks up. */
-export const equivalentWords = (w: string): string[] => {
+export const equivalentWords = memo((w: string): readonly string[] => {
   const t = load();
   const m = meaningOf(w);
   const out = new Set<string>();
@@ -116,13 +128,14 @@ export const equivalentWords = (w: string): string[] => {
   }
   out.delete(w);
   return [...out].slice(0, MAX_EXPANSIONS).map(nearKey).filter((k) => k.length >= 2);
-};
+});
 
 type Concepts = { word: string; meaning: Meaning }[];
 interface HasConcepts { folded: string; concepts?: Concepts }
 
 /** A mark's content words with their meanings, computed once per analysis. */
-const conceptsOf = (a: HasConcepts): Concepts => (a.concepts ??= contentWords(a.folded).map((word) => ({ word, meaning: meaningOf(word) })));
+const conceptsOf = (a: HasConcepts): Concepts => (a.concepts ??= contentWords(a.folded).map(wordConcept));
+const wordConcept = memo((word: string) => ({ word, meaning: meaningOf(word) }));
 
 /** Scores on tune (docs/search.md): the same meaning for every word on both sides scores 0.9, so
  *  LUPO/WOLF is `similar`; half the words, 0.7 (`related`). Close siblings only reach `related`. */

@@ -19,6 +19,8 @@ export interface PostingCache {
   /** The first `cap` postings of a key in min..max (as `read` would return them), from the cache
    *  when it holds enough of them, else from `read`, which the cache then keeps. */
   read(hash: number, min: number, max: number, cap: number, read: () => ArrayLike<number>): Float64Array;
+  /** How many postings of a key in min..max the cache holds (a lower bound of how many there are). */
+  known(hash: number, min: number, max: number): number;
   /** How many postings a key has in min..max, counted up to `limit`, when the cache knows it. */
   count(hash: number, min: number, max: number, limit: number): number | undefined;
   /** Keeps a count of postings made up to `limit`. */
@@ -72,6 +74,10 @@ export const createPostingCache = (generation = GENERATION): PostingCache => {
       const rows = Float64Array.from(read());
       put(key, { rows, complete: rows.length < cap });
       return rows;
+    },
+    known(hash, min, max) {
+      const key = keyOf(hash, min, max);
+      return (young.get(key) ?? old.get(key))?.rows.length ?? 0;
     },
     count(hash, min, max, limit) {
       const key = keyOf(hash, min, max);

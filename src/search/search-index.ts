@@ -105,6 +105,9 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   const indexSync = createIndexSync(store.db);
 
   const cache = createMarkCache();
+  // Channel keys' postings are mark ids, the q-gram path's are packed with the length: two caches.
+  const keyCache = createPostingCache();
+  const gramCache = createPostingCache();
 
   /** Commonness of shared elements in this index, counted once per term per query. */
   const commonness = (): Commonness => {
@@ -143,7 +146,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     const weak: RankedHit[] = [];
     for (const m of misses) {
       let scored = scoreCandidate(q, m.a, channels, true);
-      const spelling = gramMids.has(m.mid) ? Math.round(1000 * RELATED_MIN * jaccard(qGrams, trigramSet(m.a.folded))) / 1000 : 0;
+      const spelling = gramMids.has(m.mid) ? Math.round(1000 * RELATED_MIN * jaccard(qGrams, (m.a.trigrams ??= trigramSet(m.a.folded)))) / 1000 : 0;
       if (spelling > (scored?.score ?? 0)) {
         scored = { lanes: { ...scored?.lanes, [lane]: Math.max(spelling, scored?.lanes[lane] ?? 0) }, score: spelling, tier: 'related', terms: scored?.terms ?? [m.a.folded] };
       }
@@ -160,12 +163,10 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     return found;
   };
 
-  const postingCache = createPostingCache();
-
   /** The q-gram path's reads, through the posting cache: only the counts and postings it lacks go to SQLite. */
   const gramReader: GramReader = {
     counts(hashes, min, max, limit) {
-      const out = hashes.map((h) => postingCache.count(h, min, max, limit) ?? -1);
+      const out = hashes.map((h) => gramCache.count(h, min, max, limit) ?? -1);
       const missing = hashes.filter((_, i) => out[i] === -1);
       if (missing.length === 0) return out;
       const read = repo.counts(missing, min, max, limit);
@@ -173,17 +174,16 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       return out.map((c, i) => {
         if (c !== -1) return c;
         const n = read[k++]!;
-        postingCache.setCount(hashes[i]!, min, max, limit, n);
+        gramCache.setCount(hashes[i]!, min, max, limit, n);
         return n;
       });
     },
-    postings: (hash, min, max, cap) => postingCache.read(hash, min, max, cap, () => repo.postingsWithLength(hash, min, max, cap)),
+    postings: (hash, min, max, cap) => gramCache.read(hash, min, max, cap, () => repo.postingsWithLength(hash, min, max, cap)),
   };
 
   /** The q-gram path's marks (src/search/qgram.ts): for the spelling channels, fuzzy and embedded. */
   const grams = (a: Analysis, channels: ReadonlySet<Channel>): number[] => {
     if (!channels.has('fuzzy') && !channels.has('embedded')) return [];
-    postingCache.validate(repo.state('last_seq'));
     return gramCandidates(trigrams(a.folded), keyHash, gramReader);
   };
 
@@ -213,8 +213,9 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     };
     const votes = new Map<number, number>();
     const vote = (mid: number, weight: number) => votes.set(mid, (votes.get(mid) ?? 0) + weight);
-    repo.postingsOf(reads, capOf).forEach((mids, i) => {
-      for (const mid of mids) vote(mid, reads[i]!.weight);
+    repo.postingsOf(reads, capOf, keyCache).forEach((mids, i) => {
+      const weight = reads[i]!.weight;
+      for (let k = 0; k < mids.length; k++) vote(mids[k]!, weight);
     });
     // A short query at the start of longer marks (O H in O H P): the prefix key covers 5 characters and up.
     if (channels.has('embedded') && a.compact.length >= 2 && a.compact.length <= SHORT_PREFIX_MAX) {
@@ -231,6 +232,9 @@ export const openSearchIndex = (store: Store): SearchIndex => {
    *  (a search cut short by its budget has scored the likeliest), then every mark of the q-gram
    *  path, which no vote count may crowd out. Only marks that pass the filter. */
   const scoredSet = (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): { ids: number[]; gramMids: Set<number> } => {
+    const seq = repo.state('last_seq');
+    keyCache.validate(seq);
+    gramCache.validate(seq);
     const mids = candidates(a, channels, filter);
     let extra = grams(a, channels);
     if (restricts(filter)) {

@@ -39,6 +39,14 @@ export interface KeyRange {
 /** Keys with at most this many postings in range are read whole, together; every read cap is at least this. */
 const SMALL = 40;
 
+/** Where a caller keeps capped reads between queries (src/search/posting-cache.ts): how many
+ *  postings of a key it is known to hold in a length range (a lower bound, 0 when unknown), and a
+ *  capped read through it. */
+export interface ReadCache {
+  known(hash: number, min: number, max: number): number;
+  read(hash: number, min: number, max: number, cap: number, read: () => ArrayLike<number>): ArrayLike<number>;
+}
+
 const FORMS = 'mid, trademark_id, folded, compact, near_words, skeleton, pcodes, wcodes, filing_date';
 
 export const DATE_FIELDS = ['filing_date', 'registration_date', 'publication_date', 'expiry_date'] as const;
@@ -213,18 +221,23 @@ export const createSearchRepo = (db: Db) => {
     },
     /** The marks filed under each key with a near form of min..max characters, shortest first, in
      *  the order of `reads`. Keys with at most SMALL postings are read whole; the others ("common")
-     *  up to `cap(i, common)`, asked once the probe has found every common key of the query. */
-    postingsOf(reads: readonly KeyRange[], cap: (i: number, common: ReadonlySet<number>) => number): number[][] {
-      const out: number[][] = reads.map(() => []);
+     *  up to `cap(i, common)`, asked once the probe has found every common key of the query.
+     *  Common keys go through `cache`, and a key it knows to be common is not probed. */
+    postingsOf(reads: readonly KeyRange[], cap: (i: number, common: ReadonlySet<number>) => number, cache?: ReadCache): ArrayLike<number>[] {
+      const out: ArrayLike<number>[] = reads.map(() => []);
       const ranges = new Map<number, { min: number; max: number; hashes: number[]; at: number[] }>();
+      const common = new Set<number>();
       reads.forEach((r, i) => {
+        if (cache && cache.known(r.hash, r.min, r.max) > SMALL) {
+          common.add(i);
+          return;
+        }
         const id = r.min * 256 + r.max;
         let g = ranges.get(id);
         if (!g) ranges.set(id, (g = { min: r.min, max: r.max, hashes: [], at: [] }));
         g.hashes.push(r.hash);
         g.at.push(i);
       });
-      const common = new Set<number>();
       for (const g of ranges.values()) {
         const few: number[] = [];
         for (const [k, many] of present.all(g.min, g.max, SMALL, json(g.hashes), g.min, g.max)) {
@@ -232,11 +245,13 @@ export const createSearchRepo = (db: Db) => {
           else few.push(k);
         }
         if (few.length === 0) continue;
-        for (const [k, mid] of small.all(json(few.map((f) => g.hashes[f]!)), g.min, g.max)) out[g.at[few[k]!]!]!.push(mid);
+        for (const [k, mid] of small.all(json(few.map((f) => g.hashes[f]!)), g.min, g.max)) (out[g.at[few[k]!]!] as number[]).push(mid);
       }
       for (const i of common) {
         const r = reads[i]!;
-        out[i] = postings.all(r.hash, r.min, r.max, cap(i, common));
+        const n = cap(i, common);
+        const read = () => postings.all(r.hash, r.min, r.max, n);
+        out[i] = cache ? cache.read(r.hash, r.min, r.max, n, read) : read();
       }
       return out;
     },
