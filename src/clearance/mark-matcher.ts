@@ -26,9 +26,17 @@ export const FUZZY_MIN = 6;
 
 const deletions = (s: string): string[] => [...new Set(Array.from(s, (_, i) => s.slice(0, i) + s.slice(i + 1)))];
 
+/** Marks are bucketed by their first HEAD characters: at each place in a text only the lengths of
+ *  the marks that start with its next HEAD characters are tried, not every mark length (a 2 KB
+ *  listing times some sixty lengths was the whole cost of a check). Shorter marks are few lengths. */
+const HEAD = 4;
+
 export class MarkMatcher {
   private readonly byKey = new Map<string, string[]>();
-  private readonly lengths: number[];
+  /** Lengths of the marks shorter than HEAD, ascending. */
+  private readonly shortLengths: number[];
+  /** First HEAD characters → the lengths of the marks that start with them, ascending. */
+  private readonly byHead = new Map<string, number[]>();
   private readonly fuzzy = new Map<string, string[]>();
 
   constructor(marks: Iterable<{ id: string; mark_text: string }>, fuzzyFor: (key: string, ids: readonly string[]) => boolean) {
@@ -39,7 +47,19 @@ export class MarkMatcher {
       if (ids) ids.push(m.id);
       else this.byKey.set(key, [m.id]);
     }
-    this.lengths = [...new Set([...this.byKey.keys()].map((k) => k.length))].sort((a, b) => a - b);
+    const short = new Set<number>();
+    for (const key of this.byKey.keys()) {
+      if (key.length < HEAD) {
+        short.add(key.length);
+        continue;
+      }
+      const head = key.slice(0, HEAD);
+      const lengths = this.byHead.get(head);
+      if (!lengths) this.byHead.set(head, [key.length]);
+      else if (!lengths.includes(key.length)) lengths.push(key.length);
+    }
+    this.shortLengths = [...short].sort((a, b) => a - b);
+    for (const lengths of this.byHead.values()) lengths.sort((a, b) => a - b);
     for (const [key, ids] of this.byKey) {
       if (key.length < FUZZY_MIN || !fuzzyFor(key, ids)) continue;
       for (const d of [key, ...deletions(key)]) {
@@ -74,13 +94,21 @@ export class MarkMatcher {
       ends.add(at);
     }
     const out: TextMatch[] = [];
+    const tryAt = (i: number, len: number): void => {
+      const key = text.slice(i, i + len);
+      if (!this.byKey.has(key)) return;
+      const whole = starts.has(i) && ends.has(i + len);
+      if (whole || len >= INSIDE_MIN) out.push({ key, start: i, end: i + len, kind: whole ? 'exact_word' : 'inside_word' });
+    };
     for (let i = 0; i < text.length; i++) {
-      for (const len of this.lengths) {
+      for (const len of this.shortLengths) {
         if (i + len > text.length) break;
-        const key = text.slice(i, i + len);
-        if (!this.byKey.has(key)) continue;
-        const whole = starts.has(i) && ends.has(i + len);
-        if (whole || len >= INSIDE_MIN) out.push({ key, start: i, end: i + len, kind: whole ? 'exact_word' : 'inside_word' });
+        tryAt(i, len);
+      }
+      if (i + HEAD > text.length) continue;
+      for (const len of this.byHead.get(text.slice(i, i + HEAD)) ?? []) {
+        if (i + len > text.length) break;
+        tryAt(i, len);
       }
     }
     if (withFuzzy && this.fuzzy.size) {

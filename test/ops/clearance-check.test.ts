@@ -70,4 +70,11 @@ describe('MarkMatcher', () => {
     const m = new MarkMatcher([{ id: 'a', mark_text: 'Coca-Cola' }, { id: 'b', mark_text: 'ola' }, { id: 'c', mark_text: 'cola' }], () => false);
     expect(m.find(['cocacola', 'ola'], false).map((x) => `${x.key}:${x.kind}`)).toEqual(['cocacola:exact_word', 'cola:inside_word', 'ola:exact_word']);
   });
+
+  it('tries every length of the marks that share a beginning, shortest first, up to the end of the text', () => {
+    const marks = ['ab', 'abc', 'abcd', 'abcdef', 'abcdxyz', 'cdef', 'fab'].map((mark_text, i) => ({ id: String(i), mark_text }));
+    const m = new MarkMatcher(marks, () => false);
+    expect(m.find(['abcdef', 'ab'], false).map((x) => `${x.key}:${x.kind}:${x.start}`)).toEqual(['abcd:inside_word:0', 'abcdef:exact_word:0', 'cdef:inside_word:2', 'ab:exact_word:6']);
+    expect(m.find(['xabcdxyz'], false).map((x) => x.key)).toEqual(['abcd', 'abcdxyz']);
+  });
 });
