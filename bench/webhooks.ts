@@ -1,4 +1,4 @@
-// `npm run bench:webhooks`: webhook delivery (issue 13) to a local receiver on loopback that answers
+// `npm run bench:webhooks`: webhook delivery (issue 13) to a local receiver process on loopback that answers
 // 204 at once. (1) Throughput: N queued events over 4 endpoints, drained by 2 worker processes
 // (`tm deliver --once` each); target ≥ 500 deliveries/s. (2) Latency: events committed at 100/s
 // for 20 s while one worker process runs the `tm serve` loop; p99 commit → arrival ≤ 1 s.
@@ -7,6 +7,7 @@
 // Options: --events N (8,000)  --store-marks N (20,000)  --daily N (20,000)  --seed S (42)  --cache-dir DIR
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -33,25 +34,56 @@ const cpuSeconds = (): number => {
   return (u.user + u.system) / 1e6;
 };
 
-/** The receiver: 204 to every POST, with each webhook-id's first arrival time. */
-const startSink = async (): Promise<{ url: string; arrivals: Map<string, number>; posts: () => number; close(): Promise<void> }> => {
-  const arrivals = new Map<string, number>();
+const waitFor = async (done: () => boolean, timeoutMs: number): Promise<void> => {
+  const end = Date.now() + timeoutMs;
+  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+};
+
+/** A clock shared by processes on this machine: performance.now() alone starts at each process's own origin. */
+const nowMs = (): number => performance.timeOrigin + performance.now();
+
+/**
+ * The receiver, in its own process so that the bench's own work (committing events, parsing) never
+ * delays an arrival: 204 to every POST, with each webhook-id's first arrival time. POST /__stop ends
+ * it, and it reports what it saw.
+ */
+const sinkChild = (portFile: string): void => {
+  const arrivals: Record<string, number> = {};
   let posts = 0;
   const server: Server = createServer((req, res) => {
     req.resume();
     req.on('end', () => {
+      if (req.url === '/__stop') {
+        res.writeHead(204).end();
+        server.closeAllConnections();
+        server.close(() => reportToParent({ arrivals, posts }));
+        return;
+      }
       posts++;
       const id = String(req.headers['webhook-id']);
-      if (!arrivals.has(id)) arrivals.set(id, performance.now());
+      arrivals[id] ??= nowMs();
       res.writeHead(204).end();
     });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  server.listen(0, '127.0.0.1', () => writeFileSync(portFile, String((server.address() as AddressInfo).port)));
+};
+
+interface SinkReport { arrivals: Record<string, number>; posts: number }
+
+const startSink = async (self: string, dir: string): Promise<{ url: string; stop(): Promise<SinkReport> }> => {
+  const portFile = join(dir, `hooks-sink-${process.pid}-${Date.now()}.port`);
+  const child = runInChild<SinkReport>(self, ['--child', 'sink', portFile]);
+  const listening = (): boolean => existsSync(portFile) && readFileSync(portFile, 'utf8') !== '';
+  await waitFor(listening, 60_000);
+  if (!listening()) throw new Error(`the receiver process did not start listening within 60 s (${portFile})`);
+  const url = `http://127.0.0.1:${readFileSync(portFile, 'utf8')}`;
+  rmSync(portFile);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    arrivals,
-    posts: () => posts,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    url,
+    stop: async () => {
+      await fetch(`${url}/__stop`, { method: 'POST' });
+      return (await child).result;
+    },
   };
 };
 
@@ -66,14 +98,10 @@ const endpoints = async (ctx: Context, url: string): Promise<void> => {
 const record = (ctx: Context, i: number): string =>
   recordEvent(ctx.store, { orgId: `org_hook${i % ENDPOINTS}`, type: 'alert.created', trademarkId: null, portfolios: [], at: new Date().toISOString(), data: () => ({ alert_id: `alr_${i}` }) })!.id;
 
-const waitFor = async (done: () => boolean, timeoutMs: number): Promise<void> => {
-  const end = Date.now() + timeoutMs;
-  while (!done() && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
-};
 
 /** (1) N events queued, then two `deliver --once` processes drain them. */
 const throughput = async (self: string, dir: string, n: number) => {
-  const sink = await startSink();
+  const sink = await startSink(self, dir);
   const db = join(dir, 'hooks-throughput.db');
   removeDb(db);
   const ctx = createContext({ db });
@@ -84,15 +112,15 @@ const throughput = async (self: string, dir: string, n: number) => {
   const workers = [0, 1].map(() => runInChild<{ attempted: number }>(self, ['--child', 'once', db]));
   const done = await Promise.all(workers);
   const wall = (performance.now() - t0) / 1000;
-  const times = [...sink.arrivals.values()].sort((a, b) => a - b);
+  const seen = await sink.stop();
+  const times = Object.values(seen.arrivals).sort((a, b) => a - b);
   const sustained = (times.length - 1) / ((times[times.length - 1]! - times[0]!) / 1000);
-  await sink.close();
-  return { events: n, delivered: sink.arrivals.size, posts: sink.posts(), attempted: done.map((d) => d.result.attempted), wall_seconds: wall, per_second_wall: n / wall, per_second_sustained: sustained };
+  return { events: n, delivered: times.length, posts: seen.posts, attempted: done.map((d) => d.result.attempted), wall_seconds: wall, per_second_wall: n / wall, per_second_sustained: sustained };
 };
 
 /** (2) Events committed at RATE/s while a serve-style worker process delivers them. */
 const latency = async (self: string, dir: string) => {
-  const sink = await startSink();
+  const sink = await startSink(self, dir);
   const db = join(dir, 'hooks-latency.db');
   removeDb(db);
   const ctx = createContext({ db });
@@ -101,18 +129,17 @@ const latency = async (self: string, dir: string) => {
   await new Promise((r) => setTimeout(r, 3000)); // the worker process starts
   const committed = new Map<string, number>();
   const total = RATE * LATENCY_SECONDS;
-  const t0 = performance.now();
+  const t0 = nowMs();
   for (let i = 0; i < total; i++) {
     const due = t0 + (i * 1000) / RATE;
-    const wait = due - performance.now();
+    const wait = due - nowMs();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    committed.set(record(ctx, i), performance.now());
+    committed.set(record(ctx, i), nowMs());
   }
-  await waitFor(() => sink.arrivals.size >= total, 15_000);
   await closeContext(ctx);
-  await worker;
-  const ms = [...committed].flatMap(([id, at]) => (sink.arrivals.has(id) ? [sink.arrivals.get(id)! - at] : []));
-  await sink.close();
+  await worker; // it runs 15 s past the last commit: time for the tail to arrive
+  const { arrivals } = await sink.stop();
+  const ms = [...committed].flatMap(([id, at]) => (id in arrivals ? [arrivals[id]! - at] : []));
   return { events: total, delivered: ms.length, p50_ms: percentile(ms, 50), p95_ms: percentile(ms, 95), p99_ms: percentile(ms, 99), max_ms: Math.max(...ms) };
 };
 
@@ -120,7 +147,6 @@ const latency = async (self: string, dir: string) => {
 const ingestOnce = async (db: string, file: string, changedPath: string, outbox: boolean) => {
   const ctx = createContext({ db });
   if (outbox) {
-    const { readFileSync } = await import('node:fs');
     const changed = JSON.parse(readFileSync(changedPath, 'utf8')) as string[];
     ctx.config.allowPrivateWebhooks = true;
     for (let o = 0; o < 2; o++) {
@@ -141,7 +167,6 @@ const ingestOnce = async (db: string, file: string, changedPath: string, outbox:
 };
 
 const outboxCost = async (self: string, dir: string, marks: number, daily: number, seed: number) => {
-  const { writeFileSync } = await import('node:fs');
   const base = (await runInChild<{ path: string }>(self, ['--child', 'build', dir, String(marks), String(seed)])).result.path;
   const plain = workingCopy(base, join(dir, 'hooks-plain.db'));
   const withOutbox = workingCopy(base, join(dir, 'hooks-outbox.db'));
@@ -156,6 +181,7 @@ const outboxCost = async (self: string, dir: string, marks: number, daily: numbe
 };
 
 const childMain = async (mode: string, args: string[]): Promise<void> => {
+  if (mode === 'sink') return sinkChild(args[0]!);
   if (mode === 'build') return reportToParent(await ensureBaseStore(args[0]!, Number(args[1]), Number(args[2])));
   if (mode === 'ingest') return reportToParent(await ingestOnce(args[0]!, args[1]!, args[2]!, args[3] === 'outbox'));
   const ctx = createContext({ db: args[0]! });
@@ -184,6 +210,7 @@ const main = async (): Promise<void> => {
     },
   });
   const dir = values['cache-dir']!;
+  mkdirSync(dir, { recursive: true });
   const self = fileURLToPath(import.meta.url);
   process.stderr.write(`machine: ${machineLine()}\nthroughput …\n`);
   const tp = await throughput(self, dir, Number(values.events));
@@ -208,9 +235,9 @@ const main = async (): Promise<void> => {
   const body = [
     markdownTable(table),
     '',
-    `Receiver: a Node HTTP server on 127.0.0.1 in the bench's parent process, answering 204 at once without verifying (verification is the receiver's cost, not ours). Deliveries are signed as always.`,
+    `Receiver: a Node HTTP server on 127.0.0.1 in a process of its own (neither the committing parent nor the delivering workers), answering 204 at once without verifying (verification is the receiver's cost, not ours). Deliveries are signed as always. Arrival and commit times are read on one machine-wide clock (performance.timeOrigin + performance.now()).`,
     `Throughput: ${formatInt(tp.events)} alert.created events recorded first, one endpoint per organization, 4 organizations; two child processes each run the delivery worker's \`runOnce\` (\`tm deliver --once\`) with the default limits (64 in flight, 8 per endpoint) and share the outbox through their leases. Sustained = deliveries between the first and the last arrival.`,
-    `Latency: the parent commits one event every ${1000 / RATE} ms (its own transaction, as an alert's would be) while one child runs the worker loop of \`tm serve\` (poll 100 ms); latency is arrival at the receiver minus the commit, on the parent's clock.`,
+    `Latency: the parent commits one event every ${1000 / RATE} ms (its own transaction, as an alert's would be) while one child runs the worker loop of \`tm serve\` (poll 100 ms) and another receives; latency is arrival at the receiver minus the commit.`,
     `Outbox cost: a store of ${formatInt(cost.marks)} generated marks (cached), two copies; the same daily file (half status changes to stored marks, half new filings) ingested with evaluation off into each, each in its own process. In the outbox copy two organizations hold every changed mark in a portfolio and have an endpoint subscribed to trademark.status_changed, so each status change commits two ledger events and two outbox rows in its own transaction (${formatInt(cost.outbox.deliveries)} outbox rows in all). Portfolio setup is outside the timed ingest.`,
   ].join('\n');
   const written = writeReport({ name: 'webhooks', title: 'Webhook delivery benchmark', command: benchCommand('bench:webhooks'), results: { throughput: tp, latency: lat, outbox: cost, targets: TARGETS, met } }, body);

@@ -61,6 +61,8 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
     connections: o.perEndpoint,
   });
   const inFlight = new Set<Promise<void>>();
+  /** Deliveries finished since the last claim: a claim is a write transaction, so it waits for several. */
+  let finishedSinceClaim = 0;
   let running = false;
   let timer: NodeJS.Timeout | null = null;
   let wake: (() => void) | null = null;
@@ -136,14 +138,23 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
     inFlight.add(p);
     void p.finally(() => {
       inFlight.delete(p);
-      wake?.();
+      finishedSinceClaim++;
+      if (refillDue()) wake?.();
     });
   };
+
+  /**
+   * Whether to claim again: once half of what was in flight has finished, or nothing is left.
+   * Claiming after every single completion made each claim lease one row, and two workers'
+   * claims and completions then queued behind each other's write locks.
+   */
+  const refillDue = (): boolean => inFlight.size === 0 || finishedSinceClaim >= inFlight.size;
 
   /** Claims and launches what is due, up to the free slots; returns how many were launched. */
   const fill = async (): Promise<number> => {
     const free = o.concurrency - inFlight.size;
     const now = clock.now();
+    finishedSinceClaim = 0;
     if (free <= 0 || !(await store.webhooks.hasDue(now.toISOString()))) return 0;
     const leaseUntil = new Date(now.getTime() + leaseMs(o)).toISOString();
     const claimed = await store.webhooks.claim(owner, now.toISOString(), leaseUntil, o.perEndpoint, free);
@@ -151,7 +162,10 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
     return claimed.length;
   };
 
-  const waitForOne = (): Promise<void> => (inFlight.size === 0 ? Promise.resolve() : Promise.race(inFlight));
+  /** Resolves when the next claim is due (see refillDue). */
+  const waitForRefill = async (): Promise<void> => {
+    while (!refillDue()) await Promise.race(inFlight);
+  };
 
   return {
     owner,
@@ -164,7 +178,7 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
         const launched = await fill();
         attempted += launched;
         if (launched === 0 && inFlight.size === 0) break;
-        await waitForOne();
+        await (launched === 0 ? Promise.race(inFlight) : waitForRefill());
       }
       return { attempted };
     },

@@ -80,9 +80,6 @@ export interface AttemptOutcome {
   disable: string | null;
 }
 
-/** Due rows read to find the endpoints a claim serves, oldest first. */
-const CANDIDATE_ROWS = 2000;
-
 const ENDPOINT_COLUMNS = 'id, org_id, url, description, enabled_events, portfolio_id, secret, previous_secret, previous_secret_expires_at, enabled, disabled_reason, consecutive_failures, failing_since, last_success_at, last_failure_at, created_at, updated_at';
 
 export const createWebhookRepo = (db: Db) => {
@@ -105,11 +102,14 @@ export const createWebhookRepo = (db: Db) => {
     `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at, payload)
      SELECT ?, id, org_id, ?, ?, 0, 'pending', ?, ?, ?, ? FROM webhook_endpoints WHERE id = ? AND enabled = 1`,
   );
-  // Claiming is bounded by what it takes, not by the backlog: the endpoints of the oldest due rows
-  // (at most CANDIDATE_ROWS read), each one's in-flight count, then its first due rows in event
-  // order through the partial index of pending rows (migration 18).
-  const dueEndpoints = db.prepare<[string, number], string>(
-    "SELECT DISTINCT endpoint_id FROM (SELECT endpoint_id FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ?)",
+  // Claiming is bounded by what it takes, not by the backlog or the history: the endpoints with a
+  // due delivery, the one with the oldest due first (one probe each, migration 19), each one's
+  // in-flight count, then its first due rows in event order (migration 18).
+  const dueEndpoints = db.prepare<[string], string>(
+    `SELECT id FROM (
+       SELECT e.id, (SELECT MIN(d.next_attempt_at) FROM webhook_deliveries d WHERE d.endpoint_id = e.id AND d.state = 'pending') AS first_due
+       FROM webhook_endpoints e)
+     WHERE first_due <= ? ORDER BY first_due`,
   ).pluck();
   const inFlightOf = db.prepare<[string, string], number>(
     "SELECT COUNT(*) FROM webhook_deliveries WHERE state = 'in_flight' AND endpoint_id = ? AND lease_until > ?",
@@ -191,7 +191,7 @@ export const createWebhookRepo = (db: Db) => {
     async claim(owner: string, now: string, leaseUntil: string, perEndpoint: number, limit: number): Promise<DeliveryRow[]> {
       const rows = writeTransaction(db, () => {
         const out: DeliveryRow[] = [];
-        for (const endpointId of dueEndpoints.all(now, CANDIDATE_ROWS)) {
+        for (const endpointId of dueEndpoints.all(now)) {
           const room = Math.min(perEndpoint - inFlightOf.get(endpointId, now)!, limit - out.length);
           if (room <= 0) continue;
           for (const id of firstDue.all(endpointId, now, room)) out.push(lease.get(owner, leaseUntil, now, id)!);

@@ -10,6 +10,7 @@ import { sql as eventsWebhooks } from './015-events-webhooks.js';
 import { sql as portfolioHoldings } from './016-portfolio-holdings.js';
 import { sql as monitorWebhooks } from './017-monitor-webhooks.js';
 import { sql as pendingDeliveries } from './018-pending-deliveries.js';
+import { sql as deliveryClaims } from './019-delivery-claims.js';
 import { sql as screenings } from './025-screenings.js';
 import { sql as assignments } from './030-assignments.js';
 import { sql as entities } from './031-entities.js';
@@ -28,6 +29,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 16, name: 'portfolio-holdings', sql: portfolioHoldings },
   { version: 17, name: 'monitor-webhooks', sql: monitorWebhooks },
   { version: 18, name: 'pending-deliveries', sql: pendingDeliveries },
+  { version: 19, name: 'delivery-claims', sql: deliveryClaims },
   { version: 25, name: 'screenings', sql: screenings },
   { version: 30, name: 'assignments', sql: assignments },
   { version: 31, name: 'entities', sql: entities },
