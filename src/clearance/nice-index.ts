@@ -39,6 +39,46 @@ export interface NiceIndex {
   edition: string;
 }
 
+/** One query term's scored documents, as MiniSearch keeps them between scoring and ranking. */
+type TermResults = Map<number, { score: number; terms: string[]; match: Record<string, string[]> }>;
+interface QuerySpec {
+  term: string;
+  prefix: boolean;
+  fuzzy: number | boolean;
+  termBoost: number;
+}
+interface TermScorer {
+  executeQuerySpec?: (query: QuerySpec, options: { boostDocument?: unknown; weights?: unknown; maxFuzzy?: number; bm25?: unknown; boost?: unknown; fields?: unknown }) => TermResults;
+}
+/** Query terms kept; the list's vocabulary is a few thousand stems, a term's results some 50 documents. */
+const TERM_MEMO_MAX = 20_000;
+
+/**
+ * MiniSearch scores each query term on its own (fuzzy and prefix expansion over the term tree,
+ * then BM25 per document) before it merges the terms: that was nearly all of a classification.
+ * The index never changes once built, so a term's scores are kept per process, keyed by the term
+ * and the search options, and handed out as copies (the merge changes the first term's entries
+ * in place). Same results, computed once per term. Off if MiniSearch's internals change shape.
+ */
+const memoizeTerms = (search: MiniSearch<NiceDoc>): void => {
+  const engine = search as unknown as TermScorer;
+  const score = engine.executeQuerySpec?.bind(search);
+  if (!score) return;
+  let memo = new Map<string, TermResults>();
+  engine.executeQuerySpec = (query, options) => {
+    if (options.boostDocument) return score(query, options);
+    const key = JSON.stringify([query.term, query.prefix, query.fuzzy, query.termBoost, options.weights, options.maxFuzzy, options.bm25, options.boost, options.fields]);
+    let results = memo.get(key);
+    if (!results) {
+      if (memo.size >= TERM_MEMO_MAX) memo = new Map();
+      memo.set(key, (results = score(query, options)));
+    }
+    const copy: TermResults = new Map();
+    for (const [id, r] of results) copy.set(id, { score: r.score, terms: [...r.terms], match: { ...r.match } });
+    return copy;
+  };
+};
+
 export const buildNiceIndex = (terms: readonly NiceTerm[], classes: readonly NiceClass[], edition: string): NiceIndex => {
   const docs: NiceDoc[] = [];
   const exact = new Map<string, NiceDoc[]>();
@@ -62,6 +102,7 @@ export const buildNiceIndex = (terms: readonly NiceTerm[], classes: readonly Nic
     processTerm: (w) => (STOP.has(w) || /^\d+$/.test(w) ? null : PorterStemmer.stem(w)),
   });
   search.addAll(docs);
+  memoizeTerms(search);
   const stemDocs = new Map<string, number>();
   for (const d of docs) for (const st of new Set(stems(d.term))) stemDocs.set(st, (stemDocs.get(st) ?? 0) + 1);
   return { search, docs, exact, headings: new Map(classes.map((c) => [c.number, c.heading])), stemDocs, edition };

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { classifyGoods } from '../../src/ops/clearance/classify-goods.js';
 import { suggestGoodsTerms } from '../../src/ops/clearance/suggest-goods-terms.js';
 import { validateGoods } from '../../src/ops/clearance/validate-goods.js';
-import { headOf, splitItems } from '../../src/clearance/classify.js';
+import { classify, headOf, splitItems, suggestTerms } from '../../src/clearance/classify.js';
+import { buildNiceIndex } from '../../src/clearance/nice-index.js';
+import { niceClasses, niceTerms } from '../../src/ops/reference/data.js';
 import { broaderTerms } from '../../src/clearance/wordnet.js';
 import type { Context } from '../../src/context.js';
 
@@ -45,6 +47,18 @@ describe('classify_goods', () => {
     expect(classifyGoods.input.safeParse({ text: 'shoes', options: { top_k: 0 } }).error?.issues[0]?.path).toEqual(['options', 'top_k']);
     expect(classifyGoods.input.safeParse({ text: 'shoes', options: { top_k: 46 } }).success).toBe(false);
     expect(classifyGoods.input.safeParse({ text: ' ' }).error?.issues[0]?.path).toEqual(['text']);
+  });
+});
+
+describe('the term memo of the Nice index', () => {
+  it('gives a text after others sharing its terms what an index that has answered nothing gives', () => {
+    const build = () => buildNiceIndex(niceTerms().terms, niceClasses().classes, niceTerms().edition);
+    const answer = (index: ReturnType<typeof build>, t: string) => [classify(index, t, 10), suggestTerms(index, t, { perClass: 3, limit: 10 })];
+    const texts = ['cotton shirts; leather shoes', 'computer software', 'shirts of silk; shoes for sport; software for games'];
+    const warm = build();
+    const seen = texts.map((t) => answer(warm, t));
+    expect(texts.map((t) => answer(warm, t))).toEqual(seen);
+    expect(answer(build(), texts[2]!)).toEqual(seen[2]);
   });
 });
 
