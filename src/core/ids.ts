@@ -29,7 +29,7 @@ export const randomId = (prefix: string, bytes = 12): string => {
   return `${prefix}${hex.slice(0, bytes * 2)}`;
 };
 
-export const ID_PREFIXES = ['tm_', 'own_', 'ent_', 'ptf_', 'evt_', 'req_', 'mon_', 'org_', 'key_', 'asg_', 'prc_'] as const;
+export const ID_PREFIXES = ['tm_', 'own_', 'ent_', 'ptf_', 'evt_', 'req_', 'mon_', 'org_', 'key_', 'asg_', 'prc_', 'att_', 'firm_'] as const;
 
 export const idPrefix = (id: string): string | null => {
   const m = /^([a-z]+_)/.exec(id);

@@ -100,6 +100,7 @@ const migrate = (db: Db): void => {
         // Checked under the write lock: another process may have applied it meanwhile.
         if (recorded().has(m.version)) return;
         db.exec(m.sql);
+        m.backfill?.(db);
         mark(m.version);
         if (m.version > version(db)) db.pragma(`user_version = ${m.version}`);
       })();

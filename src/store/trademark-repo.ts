@@ -3,6 +3,7 @@
 // `withinChanges` hook (the ledger projector) runs inside it, so the outbox commits with the change.
 import { canonicalNumber } from '../core/ids.js';
 import { diffRecords, serializeRecord, type RecordChange } from '../core/diff.js';
+import { resolveRepresentatives } from '../core/representatives.js';
 import { randomId } from '../core/ids.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { entityResolver } from './entity-repo.js';
@@ -34,6 +35,8 @@ export interface TrademarkFilter {
   statusPrimary?: string[];
   ownerIds?: string[];
   entityIds?: string[];
+  /** Attorney (att_) or firm (firm_) ids. */
+  representativeIds?: string[];
   filingDateGte?: string;
   filingDateLte?: string;
   /** Members of this portfolio (the caller checked it belongs to the organization). */
@@ -93,6 +96,8 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
   const insertOwner = db.prepare(
     'INSERT OR IGNORE INTO trademark_owners (trademark_id, owner_id, entity_id, name) VALUES (?, ?, ?, ?)',
   );
+  const deleteReps = db.prepare('DELETE FROM trademark_representatives WHERE trademark_id = ?');
+  const insertRep = db.prepare('INSERT OR IGNORE INTO trademark_representatives (trademark_id, party_id, name, firm_id) VALUES (?, ?, ?, ?)');
   const insertEvent = db.prepare(
     'INSERT INTO events (id, trademark_id, type, payload, occurred_at, source_date, watch_eligible) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -113,9 +118,11 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
     if (!isNew) {
       deleteClasses.run(r.id);
       deleteOwners.run(r.id);
+      deleteReps.run(r.id);
     }
     for (const c of r.classifications) if (c.nice_class !== null) insertClass.run(r.id, c.nice_class);
     for (const o of r.owners) insertOwner.run(r.id, o.owner_id, entities.of(o), o.name);
+    for (const l of resolveRepresentatives(r.attorneys)) insertRep.run(r.id, l.party_id, l.name, l.firm_id);
   };
 
   const CREATED = JSON.stringify({ type: 'trademark.created', changed_fields: [], changes: {}, diff: [] });
@@ -180,6 +187,10 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
     if (f.ownerIds?.length) {
       parts.push(`t.id IN (SELECT trademark_id FROM trademark_owners WHERE owner_id IN (${placeholders(f.ownerIds.length)}))`);
       params.push(...f.ownerIds);
+    }
+    if (f.representativeIds?.length) {
+      parts.push(`t.id IN (SELECT trademark_id FROM trademark_representatives WHERE party_id IN (${placeholders(f.representativeIds.length)}))`);
+      params.push(...f.representativeIds);
     }
     if (f.entityIds?.length) {
       parts.push(`t.id IN (SELECT trademark_id FROM trademark_owners WHERE entity_id IN (${placeholders(f.entityIds.length)}))`);

@@ -1,10 +1,24 @@
-// The parties area: owners (detail and fuzzy search by name) and resolved entities (and their hand
-// merges and splits).
+// The parties area: owners, attorneys and firms (detail and fuzzy search by name) and resolved
+// entities (and their hand merges and splits).
 import type { OpDefinition } from '../define-op.js';
 import { getEntity } from './get-entity.js';
 import { getOwner } from './get-owner.js';
 import { searchOwners } from './search-owners.js';
 import { mergeEntities } from './merge-entities.js';
 import { splitEntity } from './split-entity.js';
+import { getAttorney } from './get-attorney.js';
+import { getFirm } from './get-firm.js';
+import { searchAttorneys } from './search-attorneys.js';
+import { searchFirms } from './search-firms.js';
 
-export const PARTY_OPERATIONS: readonly OpDefinition[] = [getOwner, searchOwners, getEntity, mergeEntities, splitEntity];
+export const PARTY_OPERATIONS: readonly OpDefinition[] = [
+  getOwner,
+  searchOwners,
+  getEntity,
+  mergeEntities,
+  splitEntity,
+  getAttorney,
+  searchAttorneys,
+  getFirm,
+  searchFirms,
+];

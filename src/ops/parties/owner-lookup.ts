@@ -8,7 +8,7 @@ import { TmError } from '../../errors.js';
 import { jaccard, trigramSet } from '../../search/trigram.js';
 
 /** How many candidate owner records a search scores; the most-marks ones are kept first. */
-const CANDIDATES = 5_000;
+export const CANDIDATES = 5_000;
 /** Below this similarity a candidate is not a match. */
 export const MIN_SCORE = 0.3;
 
@@ -37,21 +37,33 @@ const windowScore = (qSet: Int32Array, key: string, name: string): number => {
 };
 
 /**
- * Owners whose name is like `q`: 1 for the same entity key, else the trigram similarity of the
- * keys (or of the query and a run of as many words of the name), raised to 0.9 when one key
- * contains the other as whole words. Best first, then most marks.
+ * How like `q` a name is, on keys made by `keyOf` (entity keys for owners and firms): 1 for the same
+ * key, else the trigram similarity of the keys (or of the query and a run of as many words of the
+ * name), raised to 0.9 when one key contains the other as whole words.
  */
-export const findOwners = async (ctx: Context, q: string): Promise<OwnerHit[]> => {
-  const key = entityKey(q);
-  const rows = await ctx.store.parties.ownersContaining(fragmentsOf(key), CANDIDATES);
+export const nameScorer = (q: string, keyOf: (name: string) => string = entityKey) => {
+  const key = keyOf(q);
   const qSet = trigramSet(key);
+  return {
+    fragments: fragmentsOf(key),
+    score: (name: string): number => {
+      const k = keyOf(name);
+      const contains = ` ${k} `.includes(` ${key} `) || ` ${key} `.includes(` ${k} `);
+      const score = k === key ? 1 : Math.max(contains ? 0.9 : 0, jaccard(qSet, trigramSet(k)), Math.min(WINDOW_CAP, windowScore(qSet, key, k)));
+      return Math.round(score * 1000) / 1000;
+    },
+  };
+};
+
+/** Owners whose name is like `q` (nameScorer), best first, then most marks. */
+export const findOwners = async (ctx: Context, q: string): Promise<OwnerHit[]> => {
+  const scorer = nameScorer(q);
+  const rows = await ctx.store.parties.ownersContaining(scorer.fragments, CANDIDATES);
   const hits: OwnerHit[] = [];
   for (const r of rows) {
-    const k = entityKey(r.name);
-    const contains = ` ${k} `.includes(` ${key} `) || ` ${key} `.includes(` ${k} `);
-    const score = k === key ? 1 : Math.max(contains ? 0.9 : 0, jaccard(qSet, trigramSet(k)), Math.min(WINDOW_CAP, windowScore(qSet, key, k)));
+    const score = scorer.score(r.name);
     if (score >= MIN_SCORE) {
-      hits.push({ owner_id: r.owner_id, name: r.name, entity_id: r.entity_id, trademark_count: r.trademark_count, offices: r.offices.split(',').filter(Boolean).sort(), score: Math.round(score * 1000) / 1000 });
+      hits.push({ owner_id: r.owner_id, name: r.name, entity_id: r.entity_id, trademark_count: r.trademark_count, offices: r.offices.split(',').filter(Boolean).sort(), score });
     }
   }
   return hits.sort((a, b) => b.score - a.score || b.trademark_count - a.trademark_count || a.owner_id.localeCompare(b.owner_id));

@@ -1,4 +1,5 @@
 // The numbered migrations, applied in order inside one transaction each. Add a file, add a line.
+import type { Db } from '../sqlite.js';
 import { sql as core } from './001-core.js';
 import { sql as search } from './002-search.js';
 import { sql as auth } from './003-auth.js';
@@ -14,10 +15,12 @@ import { sql as deliveryClaims } from './019-delivery-claims.js';
 import { sql as screenings } from './025-screenings.js';
 import { sql as assignments } from './030-assignments.js';
 import { sql as entities } from './031-entities.js';
+import { sql as representatives, backfill as representativesBackfill } from './032-representatives.js';
 import { sql as proceedings } from './034-proceedings.js';
 import { sql as gramKeys } from './035-gram-keys.js';
 
-export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+/** `backfill` fills a new table from rows already stored, in the migration's transaction. */
+export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (db: Db) => void }> = [
   { version: 1, name: 'core', sql: core },
   { version: 2, name: 'search', sql: search },
   { version: 3, name: 'auth', sql: auth },
@@ -33,6 +36,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 25, name: 'screenings', sql: screenings },
   { version: 30, name: 'assignments', sql: assignments },
   { version: 31, name: 'entities', sql: entities },
+  { version: 32, name: 'representatives', sql: representatives, backfill: representativesBackfill },
   { version: 34, name: 'proceedings', sql: proceedings },
   { version: 35, name: 'gram-keys', sql: gramKeys },
 ];
