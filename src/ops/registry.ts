@@ -47,6 +47,7 @@ import { RECORDS_OPERATIONS } from './records/index.js';
 import { FEE_OPERATIONS } from './fees/index.js';
 import { ANALYTICS_OPERATIONS } from './analytics/index.js';
 import { PARTY_OPERATIONS } from './parties/index.js';
+import { COVERAGE_OPERATIONS } from './coverage/index.js';
 import { MONITOR_OPERATIONS } from './monitor/index.js';
 import { EVENT_OPERATIONS } from './events/index.js';
 import { CLEARANCE_OPERATIONS } from './clearance/index.js';
@@ -99,6 +100,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   ...FEE_OPERATIONS,
   ...ANALYTICS_OPERATIONS,
   ...PARTY_OPERATIONS,
+  ...COVERAGE_OPERATIONS,
   ...MONITOR_OPERATIONS,
   ...EVENT_OPERATIONS,
   ...CLEARANCE_OPERATIONS,

@@ -16,6 +16,7 @@ import { sql as screenings } from './025-screenings.js';
 import { sql as assignments } from './030-assignments.js';
 import { sql as entities } from './031-entities.js';
 import { sql as representatives, backfill as representativesBackfill } from './032-representatives.js';
+import { sql as coverageDocuments } from './033-coverage-documents.js';
 import { sql as proceedings } from './034-proceedings.js';
 import { sql as gramKeys } from './035-gram-keys.js';
 
@@ -37,6 +38,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 30, name: 'assignments', sql: assignments },
   { version: 31, name: 'entities', sql: entities },
   { version: 32, name: 'representatives', sql: representatives, backfill: representativesBackfill },
+  { version: 33, name: 'coverage-documents', sql: coverageDocuments },
   { version: 34, name: 'proceedings', sql: proceedings },
   { version: 35, name: 'gram-keys', sql: gramKeys },
 ];
