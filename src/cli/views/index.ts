@@ -19,6 +19,8 @@ const VIEWS: Record<string, () => Promise<View>> = {
   run_watches: async () => (await import('./monitor-view.js')).renderWatchRun,
   reconcile_docket: async () => (await import('./reconcile-view.js')).renderReconciliation,
   get_filing_analytics: async () => (await import('./analytics-view.js')).renderFilingAnalytics,
+  get_portfolio_composition: async () => (await import('./analytics-view.js')).renderComposition,
+  get_renewal_load: async () => (await import('./analytics-view.js')).renderRenewalLoad,
 };
 
 export const renderHuman = async (opName: string, output: unknown): Promise<void> => {

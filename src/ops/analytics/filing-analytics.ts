@@ -2,14 +2,9 @@
 // stored marks matching the filters counted by filing year (or month), split by office, Nice class,
 // owner or status. JSON over HTTP and MCP; the CLI draws it as small terminal bar charts.
 import { z } from 'zod';
-import { resolveOfficeCodes } from '../reference/data.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
-import { TmError } from '../../errors.js';
 import { defineOp } from '../define-op.js';
-
-const list = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean));
+import { scopeFilter, scopeInput } from './scope.js';
 
 /** At most this many groups are listed; the rest are summed into `other`. */
 const MAX_GROUPS = 20;
@@ -35,9 +30,7 @@ export const getFilingAnalytics = defineOp({
   input: z.strictObject({
     group_by: z.enum(['office', 'class', 'owner', 'status', 'none']).default('office').describe('Series per office, class, owner, status, or one series'),
     interval: z.enum(['year', 'month']).default('year'),
-    office: list.optional().describe('Office codes, e.g. US,EM'),
-    classes: z.array(z.number().int().min(1).max(45)).optional().describe('Nice classes'),
-    owner: list.optional().describe('Owner (own_) or entity (ent_) ids'),
+    ...scopeInput,
     filed_from: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/).optional().describe('Filed on or after (YYYY, YYYY-MM or YYYY-MM-DD)'),
     filed_to: z.string().regex(/^\d{4}(-\d{2}(-\d{2})?)?$/).optional().describe('Filed on or before (YYYY, YYYY-MM or YYYY-MM-DD)'),
   }),
@@ -51,15 +44,7 @@ export const getFilingAnalytics = defineOp({
     series: z.array(z.object({ key: z.string(), total: z.number().int(), counts: z.array(z.number().int()).describe('One count per period, in `periods` order') })),
   }),
   run: async (ctx, input) => {
-    const owners = input.owner ?? [];
-    const strangers = owners.filter((o) => !o.startsWith('own_') && !o.startsWith('ent_'));
-    if (strangers.length) throw new TmError('id_type_mismatch', `owner: '${strangers[0]}' is not an owner or entity id.`, { param: 'owner' });
-    const filter = {
-      offices: resolveOfficeCodes(input.office, 'office'),
-      niceClasses: input.classes,
-      ownerIds: owners.filter((o) => o.startsWith('own_')),
-      entityIds: owners.filter((o) => o.startsWith('ent_')),
-    };
+    const filter = await scopeFilter(ctx, input);
     const width = input.interval === 'year' ? 4 : 7;
     const counts = new Map<string, Map<string, number>>();
     let total = 0;

@@ -1,4 +1,4 @@
-// Counts of a party's marks by office, status and Nice class, and the entity-id checks the party
+// Counts of a party's (or a portfolio's) marks by office, status, stage and Nice class, and the entity-id checks the party
 // operations share (prefix, merged ids answering 410 entity_merged with merged_into).
 import { z } from 'zod';
 import type { Context } from '../../context.js';
@@ -11,18 +11,20 @@ export const PartyCounts = z.object({
   trademarks: z.number().int(),
   by_office: counts,
   by_status: counts.describe('By status.primary'),
+  by_stage: counts.describe('By status.stage (registered, published, abandoned …)'),
   by_class: counts.describe('By Nice class; a mark counts once per class it covers'),
 });
 export type PartyCounts = z.infer<typeof PartyCounts>;
 
 export const partyCounts = async (ctx: Context, filter: TrademarkFilter): Promise<PartyCounts> => {
-  const out: PartyCounts = { trademarks: 0, by_office: {}, by_status: {}, by_class: {} };
+  const out: PartyCounts = { trademarks: 0, by_office: {}, by_status: {}, by_stage: {}, by_class: {} };
   const bump = (m: Record<string, number>, k: string) => void (m[k] = (m[k] ?? 0) + 1);
   for await (const batch of ctx.store.trademarks.scan(filter)) {
     for (const r of batch) {
       out.trademarks++;
       bump(out.by_office, r.office_code);
       bump(out.by_status, r.status.primary);
+      bump(out.by_stage, r.status.stage);
       for (const c of new Set(r.classifications.map((x) => x.nice_class))) if (c !== null) bump(out.by_class, String(c));
     }
   }
