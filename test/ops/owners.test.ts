@@ -57,7 +57,7 @@ describe('get_owner and owner marks by name', () => {
   it('shows an owner by id or by a name that resolves to one owner, with its marks counted', async () => {
     const byName = await callOp(t.ctx, getOwner, { owner_id: 'mysql' });
     expect(byName).toMatchObject({ object: 'owner', name: 'MySQL AB', normalized_name: 'mysql', offices: ['US'] });
-    expect(byName.counts).toEqual({ trademarks: 1, by_office: { US: 1 }, by_status: { active: 1 }, by_class: { '9': 1 } });
+    expect(byName.counts).toEqual({ trademarks: 1, by_office: { US: 1 }, by_stage: { renewed: 1 }, by_status: { active: 1 }, by_class: { '9': 1 } });
     expect(await callOp(t.ctx, getOwner, { owner_id: byName.id })).toEqual(byName);
     const marks = await callOp(t.ctx, listOwnerTrademarks, { id: 'MySQL AB' });
     expect(marks.data.map((m) => m.mark_text)).toEqual(['MYSQL']);
