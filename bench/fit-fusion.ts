@@ -114,7 +114,7 @@ console.log(`tune queries ${groups.length}; positive in the first 10 of its cand
 console.log(`export const WEIGHTS: readonly number[] = [${weights.join(', ')}];`);
 console.log(FEATURES.map((f, i) => `${f} ${weights[i + 1]}`).join(', '));
 const prob = (x: Float64Array) => 1 / (1 + Math.exp(-z(x)));
-for (const t of [0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.85, 0.9]) {
+for (const t of [0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8, 0.82, 0.84, 0.85, 0.86, 0.87, 0.88, 0.89, 0.9]) {
   const fa = labelled.filter((l) => prob(l.x) >= t);
   const posAbove = groups.filter((g) => prob(g.pos) >= t).length;
   console.log(`cut ${t}: labelled hits above ${fa.length}, not similar ${fa.filter((l) => !l.y).length} (${((100 * fa.filter((l) => !l.y).length) / Math.max(1, fa.length)).toFixed(1)}%); decided earlier marks above ${posAbove} of ${groups.length}`);

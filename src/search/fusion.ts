@@ -1,18 +1,19 @@
 // Fusion of the lanes into one score. Each lane scores one kind of resemblance; ranking by the
 // best lane let one channel's volume crowd out another's (phonetic and conceptual hits of 0.9 push
 // textual hits of 0.8 out of the top 10). A logistic model over the lanes, the trigram Jaccard
-// index, Dice, the length ratio and the shared beginning and ending weighs them instead. Its
+// index, the trigram containment (share of the shorter mark's trigrams in the longer), Dice, the
+// length ratio and the shared beginning and ending weighs them instead. Its
 // weights are fitted on the `tune` split only (`npm run fit:fusion`, bench/fit-fusion.ts): the
 // decided earlier marks against the other candidates of the same query, and the labelled
 // false-alarm hits of the tune half. A channel that is off contributes 0, as a lane that found nothing.
 
 /** The inputs of the model, in order. */
-export const FEATURES = ['fuzzy', 'trigram', 'embedded', 'phonetic', 'lookalike', 'conceptual', 'dice', 'length_ratio', 'prefix', 'suffix', 'best', 'strong', 'short', 'common'] as const;
+export const FEATURES = ['fuzzy', 'trigram', 'embedded', 'phonetic', 'lookalike', 'conceptual', 'dice', 'length_ratio', 'prefix', 'suffix', 'best', 'strong', 'short', 'common', 'contained'] as const;
 export type Feature = (typeof FEATURES)[number];
 
 /** Fitted by bench/fit-fusion.ts on tune (docs/search.md): bias first, then FEATURES in order.
  *  The weight of `common` is never positive: the scorer relies on it to skip lookups. */
-export const WEIGHTS: readonly number[] = [-2.82, -0.431, 1.661, 0.903, 0.568, 0.034, 0.017, 2.154, 0.97, 0.195, 0.032, 1.217, 0.165, 0.221, -2.27];
+export const WEIGHTS: readonly number[] = [-3.058, -0.291, 0.923, 0.462, 0.402, -0.11, 0.203, 1.411, 1.292, 0.029, 0.087, 0.883, 0.28, 0.438, -2.549, 1.957];
 
 /** How common a shared element is in the corpus, 0 (in no other mark) to 1 (in COMMON_CAP marks or
  *  more), on a log scale: SWISS inside SWISSOLAR is a weak lead when hundreds of marks contain SWISS. */

@@ -60,9 +60,24 @@ export const singular = (w: string): string => {
   return w;
 };
 
-/** Words of the near form: number words as numerals, plurals singular, a leading THE dropped. */
+/** A mark written as a web address or handle: a scheme, `www.` and a final domain ending are no
+ *  part of how it reads (IMAGINELABS.COM is IMAGINELABS; `@` and `#` are dropped with the other
+ *  punctuation). Only a mark of one token with a dot before the ending, so DOT COM BUBBLE stays. */
+const TLD = '(?:com|net|org|info|biz|io|co|eu|shop|online|app|store|tv|me|uk|de|fr|es|it|nl|us|ch|at|be|ca|au|ie|nz|pt|pl|se|dk|fi|no|in|jp|cn|ru|br|mx)';
+const WEB_FORM = new RegExp(`^(?:https?://)?(?:www\\.)?([^\\s/]+?)(?:\\.${TLD}(?:\\.${TLD})?)?/?$`);
+const WEB_HINT = new RegExp(`^(?:https?://|www\\.)|\\.${TLD}/?$`);
+
+/** The folded text without the web-address form around the name. */
+export const webName = (folded: string): string => {
+  if (!WEB_HINT.test(folded)) return folded;
+  const m = WEB_FORM.exec(folded);
+  return m && /[\p{L}\p{N}]/u.test(m[1]!) ? m[1]! : folded;
+};
+
+/** Words of the near form: number words as numerals, plurals singular, a leading THE dropped, a
+ *  web address read as its name. */
 export const nearWords = (text: string): string[] => {
-  const ws = words(fold(text)).map((w) => singular(numberCanon(w)));
+  const ws = words(webName(fold(text))).map((w) => singular(numberCanon(w)));
   return ws.length > 1 && ws[0] === 'the' ? ws.slice(1) : ws;
 };
 
@@ -70,11 +85,19 @@ export const nearWords = (text: string): string[] => {
 export const SOUND_GROUPS = ['aeiouy', 'bp', 'ckq', 'dt', 'lr', 'mn', 'gj', 'fpv', 'sxz', 'csz'];
 const GROUP_KEY: Record<string, string> = { a: 'a', e: 'a', i: 'a', o: 'a', u: 'a', y: 'a', b: 'b', p: 'b', c: 'k', k: 'k', q: 'k', d: 'd', t: 'd', l: 'l', r: 'l', m: 'm', n: 'm', g: 'g', j: 'g', f: 'f', v: 'f', s: 's', x: 's', z: 's' };
 
-/** The near form with each letter replaced by its sound group (SEIKO/SEYCO -> saaka). Repeats are
- *  kept, so one edit of the near form is at most one edit of the sound key. */
+/** Spellings of one sound, rewritten before the letters are grouped, so marks whose first
+ *  consonant is written differently meet (PHONE/FONE, CYNERGY/SYNERGY, KNIGHT/NIGHT, WRAP/RAP):
+ *  PH is F, C before E, I or Y is S, and a silent first letter of KN, GN, PN, PS, WR is dropped. */
+const SPELLINGS: ReadonlyArray<[RegExp, string]> = [[/ph/g, 'f'], [/c(?=[eiy])/g, 's'], [/^[kgp](?=n)|^p(?=s)|^w(?=r)/, '']];
+
+/** The near form with each letter replaced by its sound group (SEIKO/SEYCO -> saaka), after the
+ *  spelling variants above. Repeats are kept, so one edit of the near form is at most about one
+ *  edit of the sound key. */
 export const soundKey = (near: string): string => {
+  let spoken = near;
+  for (const [from, to] of SPELLINGS) spoken = spoken.replace(from, to);
   let out = '';
-  for (const c of near) out += Object.hasOwn(GROUP_KEY, c) ? GROUP_KEY[c]! : c;
+  for (const c of spoken) out += Object.hasOwn(GROUP_KEY, c) ? GROUP_KEY[c]! : c;
   return out;
 };
 

@@ -6,14 +6,14 @@ import { commonPrefix, dice, fuzzyBudget, osa, soundOsa } from './distance.js';
 import { rhymeKey } from './normalize.js';
 import { conceptualLane } from './conceptual.js';
 import { COMMON_MIN, FEATURES, fuse, type Commonness } from './fusion.js';
-import { jaccard, trigramSet } from './trigram.js';
+import { containment, sharedTrigrams, trigramSet } from './trigram.js';
 
 /** Scores at or above this are `similar`; below, down to RELATED_MIN, `related`; lower is no hit. */
-export const SIMILAR_MIN = 0.85;
+export const SIMILAR_MIN = 0.88;
 export const RELATED_MIN = 0.25;
 /** The identical lane of marks whose near forms are equal but whose letters differ. */
 const NEAR_FORM = 0.93;
-export const RANKING_VERSION = 'v14';
+export const RANKING_VERSION = 'v15';
 
 export interface Scored {
   lanes: Partial<Record<Channel, number>>;
@@ -39,7 +39,8 @@ const sortedWordsOf = (a: Analysis): string => (a.sortedWords ??= [...a.nearWord
 // Spelling edits on the near form (sound-group substitutions cost half), or failing that, edits on
 // the sound keys (DOUGIES/HUGGIES rhyme), discounted because sound keys are coarse.
 const fuzzyLane = (q: Analysis, c: Analysis, orth: number): number => {
-  const firstSame = q.near[0] === c.near[0] ? 1 : 0.95;
+  // A first letter written another way for the same sound (C/K, PH/F, CY/SY) is no first-letter change.
+  const firstSame = q.near[0] === c.near[0] || rhymeOf(q)[0] === rhymeOf(c)[0] ? 1 : 0.95;
   const spelling = editScore(q.near, c.near, soundOsa) * firstSame * (0.8 + 0.2 * orth);
   // The rhyme lane tops out at 0.9 × (1 − 1/len): skip it when spelling already wins.
   if (spelling >= 0.9) return spelling;
@@ -71,9 +72,20 @@ const phoneticLane = (q: Analysis, c: Analysis, orth: number): number => {
   return Math.max(whole, matched > 0 ? 0.35 + 0.3 * cover : 0);
 };
 
-// One edit beyond a lookalike swap is the fuzzy lane's business.
-const lookalikeLane = (q: Analysis, c: Analysis, orth: number): number =>
-  q.skeleton.length >= 2 && q.skeleton === c.skeleton ? 0.88 + 0.07 * orth : 0;
+/** Skeletons from this long may differ by one edit beyond the look-alike swaps. */
+const LOOKALIKE_EDIT_MIN = 5;
+
+// Look-alike letters cost nothing on the skeletons (rn/m, cl/d, 0/O, 1/l/I, v/y, vv/w), so a long
+// mark with a look-alike swap and one more slip (M0DERN HOME/MODERN H0ME5) is one edit away: a
+// confusable-letter edit cost. Shorter marks need equal skeletons (one edit is the fuzzy lane's).
+const lookalikeLane = (q: Analysis, c: Analysis, orth: number): number => {
+  const a = q.skeleton;
+  const b = c.skeleton;
+  if (a.length < 2) return 0;
+  if (a === b) return 0.88 + 0.07 * orth;
+  if (Math.min(a.length, b.length) < LOOKALIKE_EDIT_MIN || Math.abs(a.length - b.length) > 1) return 0;
+  return osa(a, b, 1) <= 1 ? 0.72 + 0.1 * orth : 0;
+};
 
 /** Whether `short` is a run of whole consecutive words of `long`. */
 const wordRun = (short: readonly string[], long: readonly string[]): boolean => {
@@ -133,7 +145,9 @@ export interface LaneSet {
   tier: MatchTier | null;
   identical: number;
   fuzzy: number;
+  /** pg_trgm Jaccard index of the folded texts, and the share of the smaller trigram set in the larger. */
   trigram: number;
+  contained: number;
   embedded: number;
   phonetic: number;
   lookalike: number;
@@ -143,6 +157,7 @@ export interface LaneSet {
 }
 
 const trigramsOf = (a: Analysis): Int32Array => (a.trigrams ??= trigramSet(a.folded));
+const EMPTY = new Int32Array(0);
 
 export const laneSet = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>): LaneSet => {
   let tier: MatchTier | null = null;
@@ -154,11 +169,15 @@ export const laneSet = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>
   const identical = tier === 'identical' ? 1 : tier ? 0.96 : q.near === c.near ? NEAR_FORM : -1;
   const spelling = channels.has('fuzzy');
   const e = channels.has('embedded') ? embeddedLane(q, c) : null;
+  const [gq, gc] = spelling ? [trigramsOf(q), trigramsOf(c)] : [EMPTY, EMPTY];
+  const both = spelling ? sharedTrigrams(gq, gc) : 0;
+  const union = gq.length + gc.length - both;
   return {
     tier,
     identical,
     fuzzy: spelling ? fuzzyLane(q, c, orth) : -1,
-    trigram: spelling ? jaccard(trigramsOf(q), trigramsOf(c)) : -1,
+    trigram: spelling ? (union ? both / union : 0) : -1,
+    contained: spelling ? containment(gq, gc, both) : -1,
     embedded: e ? e.score : -1,
     phonetic: channels.has('phonetic') ? phoneticLane(q, c, orth) : -1,
     lookalike: channels.has('lookalike') ? lookalikeLane(q, c, orth) : -1,
@@ -211,6 +230,7 @@ export const featureVector = (q: Analysis, c: Analysis, l: LaneSet, common?: Com
   // A short mark is a weak lead: a fragment of three letters sits inside many marks.
   out[12] = Math.min(SHORT_SPAN, q.compact.length, c.compact.length) / SHORT_SPAN;
   out[13] = common ? rarest(l, common) : 0;
+  out[14] = pos(l.contained);
   return out;
 };
 

@@ -27,8 +27,8 @@ export const trigramSet = (text: string): Int32Array => {
   return Int32Array.from(set).sort();
 };
 
-/** Jaccard index of two sorted trigram sets, 0..1. */
-export const jaccard = (a: Int32Array, b: Int32Array): number => {
+/** Trigrams two sorted sets share. */
+export const sharedTrigrams = (a: Int32Array, b: Int32Array): number => {
   let i = 0;
   let j = 0;
   let both = 0;
@@ -40,6 +40,19 @@ export const jaccard = (a: Int32Array, b: Int32Array): number => {
     } else if (a[i]! < b[j]!) i++;
     else j++;
   }
+  return both;
+};
+
+/** Jaccard index of two sorted trigram sets, 0..1. */
+export const jaccard = (a: Int32Array, b: Int32Array): number => {
+  const both = sharedTrigrams(a, b);
   const union = a.length + b.length - both;
   return union === 0 ? 0 : both / union;
+};
+
+/** Share of the smaller set found in the larger, 0..1: high when one mark sits inside the other
+ *  (JAWS in JAWS DEVOUR YOUR HUNGER), where the Jaccard index is diluted by the longer mark. */
+export const containment = (a: Int32Array, b: Int32Array, both = sharedTrigrams(a, b)): number => {
+  const smaller = Math.min(a.length, b.length);
+  return smaller === 0 ? 0 : both / smaller;
 };

@@ -32,6 +32,18 @@ describe('conceptual table', () => {
     ['rooster', 'cock'], // WordNet synonym
   ])('%s means %s', (a, b) => expect(sameMeaning(meaningOf(a), meaningOf(b))).toBe(2));
 
+  it('knows words that only the English-to-foreign dictionaries list (read the other way)', () => {
+    expect(sameMeaning(meaningOf('azzurro'), meaningOf('blue'))).toBe(2); // eng-ita: blue -> azzurro
+    expect(sameMeaning(meaningOf('azul'), meaningOf('blue'))).toBe(2); // eng-spa: blue -> azul
+  });
+
+  it('reads a feminine or plural ending as the masculine singular the table lists', () => {
+    expect(contentWords('ROSSA')).toEqual(['rosso']);
+    expect(contentWords('GATTI BIANCHI')).toEqual(['gatto', 'bianchi']);
+    expect(contentWords('LUNA BLANCA')).toEqual(['luna', 'blanco']);
+    expect(conceptualLane(analyze('GATTI'), analyze('CAT'))).toBeCloseTo(0.9);
+  });
+
   it('does not equate unrelated words', () => {
     expect(sameMeaning(meaningOf('lupo'), meaningOf('shark'))).toBe(0);
     expect(sameMeaning(meaningOf('soleil'), meaningOf('moon'))).toBe(0);
