@@ -1,17 +1,28 @@
-// Entity-resolution evaluation (npm run eval:entities): the hand-labelled owner-name pairs of
-// data/entities/owner-pairs.csv, each decided by the resolver (equal entity keys) and by a simple
-// baseline computed in the same run (equal names after lower-casing and collapsing spaces: how
-// owner ids group names today). Precision and recall on the `test` split are the result; `tune` is
-// where choices were made.
+// Entity-resolution evaluation (npm run eval:entities): the hand-labelled owner-record pairs of
+// data/entities/owner-pairs.csv (name, country, address where the office gave one, and the mark
+// both own where they share one), each decided by the resolver (core/entity-signals.ts: name key,
+// country for generic names, a near name corroborated by a shared address or mark), by the name key
+// alone (the resolver before those signals) and by a simple baseline computed in the same run
+// (equal names after lower-casing and collapsing spaces: how owner ids group names). Precision and
+// recall on the `test` split are the result; `tune` is where choices were made.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { entityKey } from '../src/core/entity-key.js';
+import { addressKey, baseEntityId, nearNames } from '../src/core/entity-signals.js';
+import type { Address } from '../src/core/schemas/parts.js';
 import { parseCsv } from './lib/eval-pairs.js';
 import { benchCommand, consoleTable, markdownTable, repoRoot, writeReport, type Table } from './lib/results.js';
 
 interface LabelledPair {
   name_a: string;
+  country_a: string;
+  /** `lines (joined by " | "); city; postal code`, as the office gave them; empty when none. */
+  address_a: string;
   name_b: string;
+  country_b: string;
+  address_b: string;
+  /** OFFICE:number of a mark both records are owners of (owner and earlier owner), if any. */
+  shared_mark: string;
   label: 'same' | 'different';
   kind: string;
   split: 'tune' | 'test';
@@ -19,8 +30,22 @@ interface LabelledPair {
 
 const pairs = parseCsv(readFileSync(join(repoRoot, 'data', 'entities', 'owner-pairs.csv'), 'utf8')) as unknown as LabelledPair[];
 
-const baseline = (a: string, b: string): boolean => a.trim().toLowerCase().replace(/\s+/g, ' ') === b.trim().toLowerCase().replace(/\s+/g, ' ');
-const resolver = (a: string, b: string): boolean => entityKey(a) === entityKey(b);
+const toAddress = (text: string, country: string): Address | null => {
+  if (!text) return null;
+  const [lines = '', city = '', postal = ''] = text.split('; ');
+  return { lines: lines ? lines.split(' | ') : [], city: city || null, region: null, postal_code: postal || null, country_code: country || null, formatted: null };
+};
+
+type Decide = (p: LabelledPair) => boolean;
+const baseline: Decide = (p) => p.name_a.trim().toLowerCase().replace(/\s+/g, ' ') === p.name_b.trim().toLowerCase().replace(/\s+/g, ' ');
+const nameKeyOnly: Decide = (p) => entityKey(p.name_a) === entityKey(p.name_b);
+/** The pairwise form of what ingest does incrementally (store/entity-repo.ts). */
+const resolver: Decide = (p) => {
+  if (baseEntityId(p.name_a, p.country_a || null) === baseEntityId(p.name_b, p.country_b || null)) return true;
+  if (!nearNames(entityKey(p.name_a), entityKey(p.name_b))) return false;
+  const a = addressKey(toAddress(p.address_a, p.country_a), p.country_a || null);
+  return (a !== null && a === addressKey(toAddress(p.address_b, p.country_b), p.country_b || null)) || p.shared_mark !== '';
+};
 
 interface Scores {
   pairs: number;
@@ -32,14 +57,14 @@ interface Scores {
   recall: number | null;
 }
 
-const score = (split: string, decide: (a: string, b: string) => boolean): Scores & { errors: string[] } => {
+const score = (split: string, decide: Decide): Scores & { errors: string[] } => {
   const rows = pairs.filter((p) => p.split === split);
   let tp = 0;
   let fp = 0;
   let fn = 0;
   const errors: string[] = [];
   for (const p of rows) {
-    const said = decide(p.name_a, p.name_b);
+    const said = decide(p);
     const truth = p.label === 'same';
     if (said && truth) tp++;
     if (said && !truth) {
@@ -56,7 +81,7 @@ const score = (split: string, decide: (a: string, b: string) => boolean): Scores
 };
 
 const results = Object.fromEntries(
-  (['test', 'tune'] as const).map((split) => [split, { resolver: score(split, resolver), baseline: score(split, baseline) }]),
+  (['test', 'tune'] as const).map((split) => [split, { resolver: score(split, resolver), name_key_only: score(split, nameKeyOnly), baseline: score(split, baseline) }]),
 );
 
 const fmt = (v: number | null) => (v === null ? 'n/a' : v.toFixed(3));
@@ -72,8 +97,8 @@ for (const [split, r] of Object.entries(results)) for (const e of r.resolver.err
 const { md } = writeReport(
   { name: 'eval-entities', title: 'Entity resolution on hand-labelled owner-name pairs', command: benchCommand('eval:entities'), results },
   [
-    'Pairs: `data/entities/owner-pairs.csv` (labelling rules in `docs/parties.md`). Resolver: equal `entityKey` (src/core/entity-key.ts).',
-    'Baseline: equal names after lower-casing and collapsing spaces. Report `test`; `tune` is where choices were made.',
+    'Pairs: `data/entities/owner-pairs.csv` (labelling rules in `docs/parties.md`). Resolver: `baseEntityId` equal (name key; country for a generic name), or near names with a shared address key or mark (src/core/entity-signals.ts).',
+    'name_key_only: equal `entityKey` (the resolver before address, country and marks). Baseline: equal names after lower-casing and collapsing spaces. Report `test`; `tune` is where choices were made.',
     '',
     markdownTable(table),
     '',

@@ -91,5 +91,7 @@ export const entityKey = (name: string): string => {
   return tokens.join(' ') || folded;
 };
 
-export const entityId = (name: string): string =>
-  `ent_${createHash('sha256').update(`entity:${entityKey(name)}`).digest('hex').slice(0, 20)}`;
+/** The `ent_` id of a resolution key (a name key, or a name key qualified by a country). */
+export const keyEntityId = (key: string): string => `ent_${createHash('sha256').update(`entity:${key}`).digest('hex').slice(0, 20)}`;
+
+export const entityId = (name: string): string => keyEntityId(entityKey(name));

@@ -114,14 +114,14 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
     stored.hash, stored.json, seq,
   ];
 
-  const writeSides = (r: TrademarkRecord, isNew: boolean): void => {
+  const writeSides = (r: TrademarkRecord, isNew: boolean, at: string): void => {
     if (!isNew) {
       deleteClasses.run(r.id);
       deleteOwners.run(r.id);
       deleteReps.run(r.id);
     }
     for (const c of r.classifications) if (c.nice_class !== null) insertClass.run(r.id, c.nice_class);
-    for (const o of r.owners) insertOwner.run(r.id, o.owner_id, entities.of(o), o.name);
+    for (const o of r.owners) insertOwner.run(r.id, o.owner_id, entities.of(o, r.id, at), o.name);
     for (const l of resolveRepresentatives(r.attorneys)) insertRep.run(r.id, l.party_id, l.name, l.firm_id);
   };
 
@@ -136,7 +136,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
       const existing = known.get(r.id);
       if (!existing) {
         insertRow.run(r.id, ...columns(r, stored, seq++), occurredAt, occurredAt);
-        writeSides(r, true);
+        writeSides(r, true, occurredAt);
         known.set(r.id, { id: r.id, content_hash: stored.hash, source_date: r.source_date });
         outcome.inserted++;
         // A new mark is a change only on a watch-eligible run; a backfill stores no creation events.
@@ -157,7 +157,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
       }
       const change = diffRecords(JSON.parse(byId.get(r.id)!.record) as TrademarkRecord, r);
       updateRow.run(...columns(r, stored, seq++), occurredAt, r.id);
-      writeSides(r, false);
+      writeSides(r, false, occurredAt);
       known.set(r.id, { id: r.id, content_hash: stored.hash, source_date: r.source_date });
       outcome.updated++;
       if (!change) continue;
