@@ -97,12 +97,17 @@ describe('proceedings on the CLI', () => {
     expect(shown).toMatchObject({ conveyance: 'ASSIGNS THE ENTIRE INTEREST', conveyance_kind: 'transfer', recorded_date: '1955-01-20', assignees: ['HANDY ROLL CO.'] });
   }, 60_000);
 
-  it('a truncated TTAB file is the ingest input error, exit 7', async () => {
+  it('a truncated TTAB or assignment file is the ingest input error, exit 7', async () => {
     const { readFileSync, writeFileSync } = await import('node:fs');
     const cut = join(home, 'cut.xml');
     writeFileSync(cut, readFileSync(TTAB, 'utf8').slice(0, 20_000));
     const res = await tm('ingest', cut);
     expect(res.exitCode).toBe(7);
     expect(res.stderr).toMatch(/cut\.xml: not well-formed USPTO TTAB proceedings XML/);
+    const asb = join(home, 'asb.xml');
+    writeFileSync(asb, readFileSync(ASB, 'utf8').slice(0, 1_500));
+    const cutAsb = await tm('ingest', asb);
+    expect(cutAsb.exitCode).toBe(7);
+    expect(cutAsb.stderr).toMatch(/asb\.xml: not well-formed USPTO trademark assignment XML/);
   }, 60_000);
 });
