@@ -62,6 +62,12 @@ describe('uspto-assignment-xml', () => {
     expect(items.map((i) => (i.ok ? i.record.reel_frame : i.reason))).toEqual(['assignment-entry has no reel-no/frame-no', '1/0438']);
   });
 
+  it('a day without data (data-available-code) reads as no records', async () => {
+    const empty = '<trademark-assignments><assignment-information><data-available-code>N</data-available-code></assignment-information></trademark-assignments>';
+    expect(detectAdapter(empty, undefined, 'asb.xml').name).toBe('uspto-assignment-xml');
+    expect(await parseString(usptoAssignmentXml, empty)).toEqual([]);
+  });
+
   it('an entry the office marks purged is reported, not stored', async () => {
     const items = await parseString(usptoAssignmentXml, text.replace('<purge-indicator>N</purge-indicator><date-recorded>19550105', '<purge-indicator>Y</purge-indicator><date-recorded>19550105'));
     expect(items[0]).toEqual({ ok: false, recordNumber: 1, reason: 'assignment 1/0058 is marked purged from the USPTO assignment database' });

@@ -53,6 +53,11 @@ describe('ttab-xml', () => {
     expect(can.parties.find((p) => p.role === 'defendant')!.properties[0]).toMatchObject({ application_number: '90777661', registration_number: '6785626', mark_text: 'PIN ZONE' });
   });
 
+  it('a day without data (data-available-code) reads as no records, not as an error', async () => {
+    const empty = `${text.slice(0, text.indexOf('<proceeding-information>'))}<proceeding-information><data-available-code>N</data-available-code></proceeding-information></ttab-proceedings>`;
+    expect(await parseString(ttabXml, empty, 'empty.xml')).toEqual([]);
+  });
+
   it('a truncated file is an input error naming the file', async () => {
     const cut = text.slice(0, text.indexOf('<number>91281805'));
     await expect(parseString(ttabXml, cut, 'cut.xml')).rejects.toThrow(/cut\.xml: not well-formed USPTO TTAB proceedings XML/);
