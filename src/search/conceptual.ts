@@ -113,7 +113,10 @@ export interface Meaning {
 export const meaningOf = memo((w: string): Meaning => {
   const t = load();
   const b = base(t, w);
-  return { base: new Set(b), strong: new Set([...b, ...widen(b, t.synonyms)]), weak: new Set(widen(b, t.siblings)) };
+  // Synonyms and siblings of the word and of its first gloss only: a later gloss is often a rare
+  // sense, and its synonyms a second hop away (BANALE, dismal, BLUE) that crowded textual hits out.
+  const near = [w, ...values(t.foreign, w).slice(0, 1), ...values(t.numbers, w)];
+  return { base: new Set(b), strong: new Set([...b, ...widen(near, t.synonyms)]), weak: new Set(widen(near, t.siblings)) };
 });
 
 const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => {

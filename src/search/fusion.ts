@@ -13,7 +13,7 @@ export type Feature = (typeof FEATURES)[number];
 
 /** Fitted by bench/fit-fusion.ts on tune (docs/search.md): bias first, then FEATURES in order.
  *  The weight of `common` is never positive: the scorer relies on it to skip lookups. */
-export const WEIGHTS: readonly number[] = [-3.058, -0.291, 0.923, 0.462, 0.402, -0.11, 0.203, 1.411, 1.292, 0.029, 0.087, 0.883, 0.28, 0.438, -2.549, 1.957];
+export const WEIGHTS: readonly number[] = [-3.121, -0.292, 0.917, 0.459, 0.378, -0.112, 0.255, 1.402, 1.267, 0.022, 0.094, 0.959, 0.288, 0.481, -2.549, 1.943];
 
 /** How common a shared element is in the corpus, 0 (in no other mark) to 1 (in COMMON_CAP marks or
  *  more), on a log scale: SWISS inside SWISSOLAR is a weak lead when hundreds of marks contain SWISS. */
