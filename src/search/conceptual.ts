@@ -90,7 +90,8 @@ const wordContent = memo((w: string): readonly string[] => {
   const l = lemma(t, w);
   if (l || w.length < 2 * COMPOUND_PART) return [l ?? w];
   for (let i = COMPOUND_PART; i <= w.length - COMPOUND_PART; i++) {
-    const [a, b] = [lemma(t, w.slice(0, i)), lemma(t, w.slice(i))];
+    const a = lemma(t, w.slice(0, i));
+    const b = a && lemma(t, w.slice(i));
     if (a && b) return [a, b];
   }
   return [w];

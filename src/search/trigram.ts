@@ -16,15 +16,29 @@ export const trigrams = (folded: string): string[] => {
   return [...set];
 };
 
-/** pg_trgm's trigram set of a text, as sorted 32-bit hashes for a fast merge. */
+const SPACE = 32;
+const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
+
+/** pg_trgm's trigram set of a text, as sorted 32-bit hashes for a fast merge: the FNV-1a hash of
+ *  each trigram of `trigrams`, computed on the padded word's character codes in place (a
+ *  candidate's set is made once per process, for every candidate a search scores). */
 export const trigramSet = (text: string): Int32Array => {
-  const set = new Set<number>();
-  for (const g of trigrams(fold(text))) {
-    let h = 0x811c9dc5;
-    for (let k = 0; k < 3; k++) h = Math.imul(h ^ g.charCodeAt(k), 0x01000193);
-    set.add(h | 0);
+  const hashes: number[] = [];
+  for (const w of fold(text).split(WORD_SPLIT)) {
+    if (!w) continue;
+    // The padded word is two spaces, the word, one space: a window at i reads positions i..i+2.
+    const code = (i: number): number => (i < 2 || i === w.length + 2 ? SPACE : w.charCodeAt(i - 2));
+    for (let i = 0; i + 3 <= w.length + 3; i++) {
+      let h = 0x811c9dc5;
+      for (let k = 0; k < 3; k++) h = Math.imul(h ^ code(i + k), 0x01000193);
+      hashes.push(h | 0);
+    }
   }
-  return Int32Array.from(set).sort();
+  const sorted = Int32Array.from(hashes).sort();
+  // Equal trigrams (and trigrams that share a hash) count once, as in a set.
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
+  return sorted.slice(0, n);
 };
 
 /** Trigrams two sorted sets share. */

@@ -10,6 +10,7 @@ import { topCoverage } from '../../bench/lib/trigram-baseline.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
 import { DEFAULT_CHANNELS } from '../../src/search/params.js';
 import { gramCandidates, packPosting, type GramReader } from '../../src/search/qgram.js';
+import { fold } from '../../src/search/normalize.js';
 import { jaccard, trigrams, trigramSet } from '../../src/search/trigram.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
@@ -35,6 +36,15 @@ describe('trigrams', () => {
     expect(trigrams('ab ab')).toEqual(['  a', ' ab', 'ab ']);
     expect(trigrams('kodak').length).toBe(6);
     expect(jaccard(trigramSet('KODAK'), trigramSet('kodak'))).toBe(1);
+  });
+
+  it('hashes each distinct trigram of the folded words once, sorted', () => {
+    for (const text of ['aaa aaa', 'Straße-Café', 'ab', '北京 饭店 北京']) {
+      const set = trigramSet(text);
+      expect(set.length).toBe(trigrams(fold(text)).length);
+      expect([...set]).toEqual([...set].sort((a, b) => a - b));
+    }
+    expect(jaccard(trigramSet('kodak'), trigramSet('kodal'))).toBeCloseTo(4 / 8);
   });
 
   it('reads rare trigrams whole, caps common ones, and keeps the best estimated Jaccard', () => {
