@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import type { Agent } from 'undici';
 import type { Clock } from '../core/clock.js';
 import { processAlive } from '../store/lease.js';
 import type { Store } from '../store/store.js';
@@ -54,12 +54,19 @@ export const testEventId = (): string => `test_${randomBytes(12).toString('hex')
 export const createDeliveryWorker = (store: Store, clock: Clock, options: DeliveryOptions) => {
   const o = { ...DEFAULTS, ...options };
   const owner = `${process.pid}@${hostname()}#${randomBytes(4).toString('hex')}`;
-  const agent = new Agent({
-    connect: { timeout: o.connectTimeoutMs, lookup: guardedLookup(o.allowPrivate) },
-    headersTimeout: o.responseTimeoutMs,
-    bodyTimeout: o.responseTimeoutMs,
-    connections: o.perEndpoint,
-  });
+  // undici is loaded at the first delivery: it is a third of the start-up of every CLI command
+  // (tm search, tm show…) that never sends a webhook.
+  let http: Promise<{ agent: Agent; request: typeof import('undici').request }> | undefined;
+  const client = () =>
+    (http ??= import('undici').then(({ Agent, request }) => ({
+      agent: new Agent({
+        connect: { timeout: o.connectTimeoutMs, lookup: guardedLookup(o.allowPrivate) },
+        headersTimeout: o.responseTimeoutMs,
+        bodyTimeout: o.responseTimeoutMs,
+        connections: o.perEndpoint,
+      }),
+      request,
+    })));
   const inFlight = new Set<Promise<void>>();
   /** Deliveries finished since the last claim: a claim is a write transaction, so it waits for several. */
   let finishedSinceClaim = 0;
@@ -80,6 +87,7 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
     // A monitor without a webhook_secret has an empty one: its deliveries go unsigned (spec §6.4).
     const live = (endpoint.previous_secret && endpoint.previous_secret_expires_at! > now.toISOString() ? [endpoint.secret, endpoint.previous_secret] : [endpoint.secret]).filter(Boolean);
     try {
+      const { agent, request } = await client();
       const res = await request(endpoint.url, {
         method: 'POST',
         dispatcher: agent,
@@ -215,7 +223,7 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
       wake?.();
       await loop;
       await Promise.allSettled([...inFlight]);
-      await agent.close();
+      if (http) await (await http).agent.close();
     },
   };
 };
