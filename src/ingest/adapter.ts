@@ -1,14 +1,15 @@
 // The contract every office-format parser implements. Parsers stream: they read from a byte
 // stream and yield one item per record, never holding a whole file in memory. Most formats carry
-// trademark records; assignment data carries recorded assignments and TTAB data board proceedings
-// (told apart by `object`).
+// trademark records; assignment data carries recorded assignments, TTAB data board proceedings and
+// TSDR casedocs a mark's document list (told apart by `object`).
 import type { Readable } from 'node:stream';
 import type { AssignmentRecord } from '../core/schemas/assignment.js';
+import type { DocumentListRecord } from '../core/schemas/documents.js';
 import type { ProceedingRecord } from '../core/schemas/proceeding.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 
 /** What any input file may hold. */
-export type IngestRecord = TrademarkRecord | AssignmentRecord | ProceedingRecord;
+export type IngestRecord = TrademarkRecord | AssignmentRecord | ProceedingRecord | DocumentListRecord;
 
 export type ParseItem<T extends IngestRecord = TrademarkRecord> =
   /** `invalidUtf8`: the record's bytes were not valid UTF-8 and were decoded with replacement characters. */

@@ -2,6 +2,7 @@
 // batch, with its change events, ledger events and webhook outbox rows) → office sync bookkeeping →
 // watch evaluation → incremental index sync.
 import type { AssignmentRecord } from '../core/schemas/assignment.js';
+import type { DocumentListRecord } from '../core/schemas/documents.js';
 import type { ProceedingRecord } from '../core/schemas/proceeding.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { UpsertOutcome } from '../store/trademark-repo.js';
@@ -120,6 +121,7 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   let batch: TrademarkRecord[] = [];
   let assignments: AssignmentRecord[] = [];
   let proceedings: ProceedingRecord[] = [];
+  let documentLists: DocumentListRecord[] = [];
   let lastProgress = 0;
   const occurredAt = new Date(started).toISOString();
 
@@ -151,6 +153,10 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
       const touched = proceedings.flatMap((p) => p.parties.flatMap((x) => x.properties.flatMap((m) => (m.trademark_id ? [m.trademark_id] : []))));
       proceedings = [];
       await applied(applyProceedings, touched);
+    }
+    if (documentLists.length > 0) {
+      count(await ctx.store.documents.upsert(documentLists, occurredAt));
+      documentLists = [];
     }
     if (batch.length === 0) return;
     const outcome = await ctx.store.trademarks.upsert(batch, occurredAt, watchEligible);
@@ -199,6 +205,10 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
               summary.records++;
               summary.proceedings++;
               if (proceedings.length >= batchSize) await flush();
+            } else if (item.ok && item.record.object === 'document_list') {
+              documentLists.push(item.record);
+              summary.records++;
+              if (documentLists.length >= batchSize) await flush();
             } else if (item.ok && item.record.object === 'trademark') {
               if (item.record.mark_text && CONTROL_CHARACTERS.test(item.record.mark_text)) summary.text_issues.control_characters++;
               batch.push(item.record);

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { defineOp } from './define-op.js';
 import { EarlierTrademark, earlierEnvelope, toEarlierTrademark } from './earlier-shape.js';
 import { resolveTrademark } from './resolve-id.js';
+import { ProsecutionDocument } from '../core/schemas/documents.js';
+import { documentsOf } from './records/list-trademark-documents.js';
 
 const HistoryEntry = z.object({ date: z.string().nullable(), code: z.string().nullable(), description: z.string().nullable() });
 
@@ -11,7 +13,7 @@ export const getTrademarkEarlier = defineOp({
   name: 'get_trademark_earlier',
   summary: 'Get one trademark in the earlier (v0) shape',
   description:
-    'The earlier-generation trademark object (`{success, data}` with office, mark, status.unified_status, office_data, dates, coverage, …). Served for `GET /v1/trademarks/{id}` with the header `TM-Shape: earlier`; new clients should use get_trademark. `include=history` adds the prosecution history; `related`, `similar` and `documents` are accepted and empty (tm keeps no such data).',
+    'The earlier-generation trademark object (`{success, data}` with office, mark, status.unified_status, office_data, dates, coverage, …). Served for `GET /v1/trademarks/{id}` with the header `TM-Shape: earlier`; new clients should use get_trademark. `include=history` adds the prosecution history and `documents` the document list the office data carries (empty when none was ingested); `related` and `similar` are accepted and empty (tm keeps no such data).',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
@@ -24,7 +26,7 @@ export const getTrademarkEarlier = defineOp({
     EarlierTrademark.extend({
       history: z.array(HistoryEntry).optional(),
       similar: z.array(EarlierTrademark).optional(),
-      documents: z.array(z.object({ document_id: z.string() })).optional(),
+      documents: z.array(ProsecutionDocument).optional(),
     }),
   ),
   run: async (ctx, input) => {
@@ -36,7 +38,7 @@ export const getTrademarkEarlier = defineOp({
         ...toEarlierTrademark(record),
         ...(inc.has('history') ? { history: record.events.map((e) => ({ date: e.date, code: e.raw.code, description: e.raw.label ?? e.description })) } : {}),
         ...(inc.has('similar') ? { similar: [] } : {}),
-        ...(inc.has('documents') ? { documents: [] } : {}),
+        ...(inc.has('documents') ? { documents: await documentsOf(ctx, record.id, undefined) } : {}),
       },
     };
   },

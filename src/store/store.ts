@@ -2,6 +2,7 @@
 // so that a second backend can implement the same surface. All SQL lives below this folder.
 import { createAssignmentRepo } from './assignment-repo.js';
 import { createAuthRepo } from './auth-repo.js';
+import { createDocumentRepo } from './document-repo.js';
 import { createEntityRepo } from './entity-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createLedgerRepo } from './ledger-repo.js';
@@ -29,6 +30,7 @@ export const openStore = (path: string, hooks: ChangeHooks = {}) => {
     assignments: createAssignmentRepo(db),
     proceedings: createProceedingRepo(db),
     entities: createEntityRepo(db),
+    documents: createDocumentRepo(db),
     portfolios: createPortfolioRepo(db),
     screenings: createScreeningRepo(db),
     ledger: createLedgerRepo(db),

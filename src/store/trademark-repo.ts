@@ -98,6 +98,10 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
   );
   const deleteReps = db.prepare('DELETE FROM trademark_representatives WHERE trademark_id = ?');
   const insertRep = db.prepare('INSERT OR IGNORE INTO trademark_representatives (trademark_id, party_id, name, firm_id) VALUES (?, ?, ?, ?)');
+  const deleteCitations = db.prepare("DELETE FROM trademark_citations WHERE trademark_id = ? AND relation = 'prior_registration'");
+  const insertCitation = db.prepare(
+    "INSERT OR IGNORE INTO trademark_citations (trademark_id, relation, office_code, number, number_type, source) VALUES (?, 'prior_registration', ?, ?, 'registration', ?)",
+  );
   const insertEvent = db.prepare(
     'INSERT INTO events (id, trademark_id, type, payload, occurred_at, source_date, watch_eligible) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
@@ -119,10 +123,12 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
       deleteClasses.run(r.id);
       deleteOwners.run(r.id);
       deleteReps.run(r.id);
+      deleteCitations.run(r.id);
     }
     for (const c of r.classifications) if (c.nice_class !== null) insertClass.run(r.id, c.nice_class);
     for (const o of r.owners) insertOwner.run(r.id, o.owner_id, entities.of(o, r.id, at), o.name);
     for (const l of resolveRepresentatives(r.attorneys)) insertRep.run(r.id, l.party_id, l.name, l.firm_id);
+    for (const p of r.prior_registrations ?? []) insertCitation.run(r.id, p.office_code, canonicalNumber(p.registration_number), r.source_format);
   };
 
   const CREATED = JSON.stringify({ type: 'trademark.created', changed_fields: [], changes: {}, diff: [] });

@@ -51,12 +51,16 @@ describe('format detection', () => {
   });
 
   it('refuses content it cannot place, naming the file', () => {
-    // A TSDR document list is XML, but not a trademark record layout.
-    expect(() => detectAdapter(head('uspto/tsdr/casedocs_sn78787878_info.xml'), undefined, 'docs.xml')).toThrow(
+    // XML of another USPTO product (a patent grant) is not a layout tm reads.
+    expect(() => detectAdapter('<?xml version="1.0"?><us-patent-grant lang="EN"><us-bibliographic-data-grant/></us-patent-grant>', undefined, 'docs.xml')).toThrow(
       /docs\.xml: cannot tell the format: the content is XML of an unknown layout/,
     );
     expect(() => detectAdapter('hello, world', undefined, 'notes.txt')).toThrow(/notes\.txt: cannot tell the format: the content is neither XML nor JSON/);
     expect(() => detectAdapter('<foo/>', undefined, 'foo.xml')).toThrow(/foo\.xml: .*XML of an unknown layout/);
+  });
+
+  it('reads a TSDR document list as tsdr-casedocs-xml', () => {
+    expect(detectAdapter(head('uspto/tsdr/casedocs_sn78787878_info.xml'), undefined, 'docs.xml').name).toBe('tsdr-casedocs-xml');
   });
 
   it('every adapter has a distinct name', () => {
@@ -163,7 +167,7 @@ describe('every real fixture', () => {
     readdirSync(fixture(relative), { withFileTypes: true }).flatMap((d) =>
       d.isDirectory() ? walk(`${relative}/${d.name}`) : [`${relative}/${d.name}`],
     );
-  // The TSDR document list is not a trademark record (see docs/ingest-formats.md).
+  // The TSDR document list is not a trademark record: test/unit/ingest-casedocs.test.ts reads it.
   const files = ['uspto/daily-xml', 'uspto/tsdr', 'euipo', 'offices']
     .flatMap(walk)
     .filter((f) => !f.includes('casedocs_'));

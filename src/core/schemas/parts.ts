@@ -78,3 +78,10 @@ export const ProsecutionEvent = z.object({
   description: z.string().nullable(),
 });
 export type ProsecutionEvent = z.infer<typeof ProsecutionEvent>;
+
+/** A registration the applicant claims to own already (USPTO "prior registrations"), as the office wrote its number. */
+export const PriorRegistration = z.object({
+  office_code: z.string().regex(/^[A-Z]{2}$/),
+  registration_number: z.string().min(1),
+});
+export type PriorRegistration = z.infer<typeof PriorRegistration>;

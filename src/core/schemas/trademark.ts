@@ -10,6 +10,7 @@ import {
   IsoDate,
   Media,
   Owner,
+  PriorRegistration,
   ProsecutionEvent,
   TrademarkRegister,
 } from './parts.js';
@@ -45,6 +46,8 @@ export const TrademarkRecord = z.object({
   design_codes: z.array(DesignCode),
   media: z.array(Media),
   events: z.array(ProsecutionEvent),
+  /** Only where the office data carries a claim; absent otherwise, so older stored records keep their hash. */
+  prior_registrations: z.array(PriorRegistration).optional().describe('Registrations the applicant claims as its own (cited as prior registrations)'),
   source_format: z.string(),
   source_date: date,
 });

@@ -10,6 +10,7 @@ import { prhJson } from './prh-json.js';
 import { prvJson } from './prv-json.js';
 import { st66 } from './st66.js';
 import { st96 } from './st96.js';
+import { tsdrCasedocsXml } from './tsdr-casedocs-xml.js';
 import { tsdrJson } from './tsdr-json.js';
 import { ttabXml } from './ttab-xml.js';
 import { usptoAssignmentJson } from './uspto-assignment-json.js';
@@ -22,6 +23,7 @@ export const ADAPTER_LIST: FormatAdapter<IngestRecord>[] = [
   st96,
   kiprisXml,
   ttabXml,
+  tsdrCasedocsXml,
   usptoAssignmentXml,
   tsdrJson,
   usptoAssignmentJson,

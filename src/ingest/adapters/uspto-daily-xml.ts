@@ -36,6 +36,7 @@ interface CaseFile {
   events: Fields[];
   classes: ClassRow[];
   correspondent: string[];
+  prior: Fields[];
   owners: OwnerRow[];
   designs: string[];
   ir: Fields;
@@ -50,6 +51,7 @@ const newCase = (): CaseFile => ({
   events: [],
   classes: [],
   correspondent: [],
+  prior: [],
   owners: [],
   designs: [],
   ir: {},
@@ -212,6 +214,10 @@ const toRecord = (c: CaseFile): TrademarkRecord | string => {
   const irPriority = flag(ir, 'priority-claimed-in') ? toIsoDate(ir['priority-claimed-date']) : null;
   const foreignPriority = c.foreign.find((f) => flag(f, 'foreign-priority-claim-in'));
   r.priority_date = irPriority ?? (foreignPriority ? toIsoDate(foreignPriority['filing-date']) : null);
+  // Relationship type 0 is a prior registration the applicant claims; the other types (parent,
+  // child, cross-reference cases) are not read, their codes being unconfirmed here.
+  const prior = c.prior.filter((p) => clean(p['relationship-type']) === '0').map((p) => clean(p['number'])).filter((n): n is string => n !== null && !/^0+$/.test(n));
+  if (prior.length) r.prior_registrations = [...new Set(prior)].map((n) => ({ office_code: 'US', registration_number: n }));
   r.owners = owners(c);
   r.attorneys = attorneys(c);
   r.classifications = classifications(c);
@@ -311,6 +317,8 @@ export const usptoDailyXml: FormatAdapter = {
               c.statements.push({ code: fields['type-code'].trim(), text: fields['text'] ?? '' });
             } else if (name === 'design-search' && fields['code']) {
               c.designs.push(fields['code']);
+            } else if (name === 'prior-registration-application') {
+              c.prior.push(fields);
             }
             ctx = contexts.pop() ?? 'case-file';
             fields = ctx === 'case-file-owner' && owner ? owner.f : ctx === 'case-file-header' ? c.header : ctx === 'case-file' ? c.top : {};
