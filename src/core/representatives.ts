@@ -11,12 +11,30 @@ import type { Attorney } from './schemas/parts.js';
 /** Honorifics a person's name carries on some filings and not others ("Joshua Noffke, Esq."). */
 const HONORIFIC = /(^|[\s,])(esq|esquire)\.?(?=\s|,|$)/giu;
 
-export const attorneyKey = (name: string): string => entityKey(name.replace(HONORIFIC, ' '));
-export const firmKey = (name: string): string => entityKey(name);
+/**
+ * A bounded memo of a pure function of a name: ingest resolves every record's entries, and the
+ * same attorneys and firms recur across thousands of marks, so most keys are computed once.
+ */
+const memo = <T>(fn: (name: string) => T, max = 100_000): ((name: string) => T) => {
+  const seen = new Map<string, T>();
+  return (name) => {
+    let v = seen.get(name);
+    if (v === undefined) {
+      if (seen.size >= max) seen.clear();
+      v = fn(name);
+      seen.set(name, v);
+    }
+    return v;
+  };
+};
+
+export const attorneyKey = memo((name: string): string => entityKey(name.replace(HONORIFIC, ' ')));
+export const firmKey = memo((name: string): string => entityKey(name));
 
 const hashId = (prefix: string, key: string): string => `${prefix}${createHash('sha256').update(`${prefix}${key}`).digest('hex').slice(0, 20)}`;
-export const attorneyId = (name: string): string => hashId('att_', attorneyKey(name));
-export const firmId = (name: string): string => hashId('firm_', firmKey(name));
+export const attorneyId = memo((name: string): string => hashId('att_', attorneyKey(name)));
+export const firmId = memo((name: string): string => hashId('firm_', firmKey(name)));
+const foldWord = memo((word: string): string => foldName(word.replace(HONORIFIC, ' ')));
 
 /** Words that name a practice rather than a person, compared after folding. */
 const FIRM_WORDS = new Set(
@@ -29,14 +47,14 @@ const FIRM_WORDS = new Set(
  * True when a name reads as a practice: it carries a legal form (Ltd, LLP, Oy, B.V. …), "&"/"and",
  * a practice word (Law, IP, Partners, Advokatbyrån …), or is one Latin word (ELZABURU, RatnerPrestia).
  */
-export const isFirmName = (name: string): boolean => {
+export const isFirmName = memo((name: string): boolean => {
   const folded = foldName(name);
   if (!folded || /^\d/.test(folded) || /\b(suite|ste|box|floor|street|avenue|road)\b/.test(folded)) return false;
   const words = folded.split(' ');
   if (words.includes('and') || words.some((w) => FIRM_WORDS.has(w))) return true;
   if (entityKey(name) !== words.filter((w) => w !== 'the').join(' ')) return true;
   return words.length === 1 && /^[\p{Script=Latin}]{3,}$/u.test(words[0]!);
-};
+});
 
 export interface RepresentativeLink {
   party_id: string;
@@ -54,7 +72,7 @@ const after = (name: string, person: string): string | null => {
   let matched = 0;
   let i = 0;
   for (; i < words.length && matched < target.length; i++) {
-    const parts = foldName(words[i]!.replace(HONORIFIC, ' ')).split(' ').filter(Boolean);
+    const parts = foldWord(words[i]!).split(' ').filter(Boolean);
     if (parts.join(' ') !== target.slice(matched, matched + parts.length).join(' ')) return null;
     matched += parts.length;
   }
@@ -93,9 +111,10 @@ export const resolveRepresentatives = (entries: readonly Attorney[]): Representa
     }
     // A correspondent or representative: the record's attorney followed by a firm, the attorney
     // alone (the firm then on the first address line), a person, or a firm.
-    const person = people.find((p) => after(a.name, p) !== null || attorneyKey(p) === attorneyKey(a.name));
+    let rest: string | null = null;
+    const person = people.find((p) => attorneyKey(p) === attorneyKey(a.name) || (rest = after(a.name, p)) !== null);
     if (person) {
-      const firmLine = a.firm ?? after(a.name, person) ?? (a.address?.lines[0] && isFirmName(a.address.lines[0]) ? a.address.lines[0] : null);
+      const firmLine = a.firm ?? rest ?? (a.address?.lines[0] && isFirmName(a.address.lines[0]) ? a.address.lines[0] : null);
       addPerson(person, addFirm(firmLine));
     } else if (a.firm) {
       addPerson(a.name, addFirm(a.firm));
