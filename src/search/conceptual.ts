@@ -54,14 +54,16 @@ const known = (t: Table, w: string): boolean => t.foreign.has(w) || t.synonyms.h
 
 /** Romance endings tried for a word the table lacks: a plural (BUENOS, DIAS), or a feminine or
  *  plural ending of an adjective listed in the masculine singular (NERA, NERI, NERE: nero). */
-const INFLECTIONS: ReadonlyArray<[RegExp, string]> = [[/s$/, ''], [/es$/, ''], [/[aei]$/, 'o'], [/i$/, 'e'], [/as$/, 'o'], [/os$/, 'o']];
+const INFLECTIONS: ReadonlyArray<[string, string]> = [['s', ''], ['es', ''], ['a', 'o'], ['e', 'o'], ['i', 'o'], ['i', 'e'], ['as', 'o'], ['os', 'o']];
 
-/** The word as the table knows it: itself, or without an inflection ending; null when unknown. */
+/** The word as the table knows it: itself, or without an inflection ending; null when unknown.
+ *  Plain string ends, not regular expressions: every coined word of a mark (most of them) is
+ *  tried here at each place it could split, once per process. */
 const lemma = (t: Table, w: string): string | null => {
   if (known(t, w)) return w;
   for (const [ending, base] of INFLECTIONS) {
-    if (!ending.test(w)) continue;
-    const v = w.replace(ending, base);
+    if (!w.endsWith(ending)) continue;
+    const v = w.slice(0, w.length - ending.length) + base;
     if (v.length >= 2 && known(t, v)) return v;
   }
   return null;

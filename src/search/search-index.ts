@@ -77,6 +77,9 @@ const VOTE: Record<string, number> = { n: 4, o: 4, f: 2, w: 2, substring: 4 };
 const voteWeight = (channel: Channel, key: string): number =>
   channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : channel === 'conceptual' ? VOTE.n! : (VOTE[key[0]!] ?? 1);
 
+/** Terms whose commonness is kept per process. */
+const COUNTED_MAX = 50_000;
+
 /** How often a writer that must sync polls while another process holds the sync lease. */
 const SYNC_POLL_MS = 200;
 
@@ -109,12 +112,22 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   const keyCache = createPostingCache();
   const gramCache = createPostingCache();
 
-  /** Commonness of shared elements in this index, counted once per term per query. */
+  /** Commonness of shared elements in this index, counted once per term and kept until the index
+   *  changes: shared words (GROUP, SOLAR) recur query after query, and each count is an FTS read. */
+  let counted = new Map<string, number>();
+  let countedAt: string | null = null;
   const commonness = (): Commonness => {
-    const memo = new Map<string, number>();
+    const seq = repo.state('last_seq');
+    if (seq !== countedAt) {
+      counted = new Map();
+      countedAt = seq;
+    }
     return (term) => {
-      let v = memo.get(term);
-      if (v === undefined) memo.set(term, (v = commonnessOf(repo.countContaining(term, COMMON_CAP))));
+      let v = counted.get(term);
+      if (v === undefined) {
+        if (counted.size >= COUNTED_MAX) counted = new Map();
+        counted.set(term, (v = commonnessOf(repo.countContaining(term, COMMON_CAP))));
+      }
       return v;
     };
   };

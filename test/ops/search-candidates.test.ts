@@ -45,6 +45,20 @@ describe('query-side candidates', () => {
     expect(new Set(edits).size).toBe(edits.length);
   });
 
+  it('counts how common a shared word is again once the index changes', async () => {
+    await t.ctx.store.trademarks.upsert([makeRecord({ mark_text: 'ZORBLAX', office_code: 'US', application_number: '6000' })], NOW);
+    await t.ctx.index.sync();
+    const score = async () => {
+      const rows = (await searchTrademarks.run(t.ctx, searchTrademarks.input.parse({ q: 'ZORBLAX MEDIA' }))).data;
+      return rows.find((r) => r.mark_text === 'ZORBLAX')!.relevance_score!;
+    };
+    const rare = await score();
+    const many = Array.from({ length: 250 }, (_, i) => makeRecord({ mark_text: `ZORBLAX ${String.fromCharCode(65 + (i % 26))}${i}`, office_code: 'US', application_number: String(6001 + i) }));
+    await t.ctx.store.trademarks.upsert(many, NOW);
+    await t.ctx.index.sync();
+    expect(await score()).toBeLessThan(rare);
+  });
+
   it('scores a mark by its new text after it changes, not by a cached form', async () => {
     expect(await found('GARDENIA')).toContain('GARDENIA');
     await t.ctx.store.trademarks.upsert([makeRecord({ mark_text: 'ZEPHYR LANE', office_code: 'US', application_number: '5004', source_date: '2030-01-01' })], NOW);
