@@ -1,29 +1,20 @@
 // Assignments through ingest and the operations, on the real Assignment Center exports: storage,
 // the per-mark list with its chain of title, the global list and detail, and the owner move.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { trademarkId } from '../../src/core/ids.js';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
-import type { OpDefinition } from '../../src/ops/define-op.js';
 import { getTrademark } from '../../src/ops/get-trademark.js';
 import { listTrademarkAssignments } from '../../src/ops/list-trademark-assignments.js';
 import { getAssignment } from '../../src/ops/records/get-assignment.js';
 import { listAssignments } from '../../src/ops/records/list-assignments.js';
-import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
-import { callOp, errorOf } from '../helpers/ops.js';
+import { makeRecord } from '../helpers/factory.js';
+import { errorOf, tempContextPerTest } from '../helpers/ops.js';
 
 const DIR = 'fixtures/uspto/assignments';
 const ALL = ['by_assignee', 'by_assignor', 'by_registration', 'by_serial', 'combined'].map((k) => `${DIR}/exportTradeMarkData_${k}.json`);
 
-let t: TempContext;
-beforeEach(() => {
-  t = tempContext();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
-
-const call = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(op: OpDefinition<I, O>, raw: unknown): Promise<z.infer<O>> => callOp(t.ctx, op, raw);
+const t = tempContextPerTest();
+const { call } = t;
 
 /** SNEAKY SASQUATCH as the office listed it in the export (serial, registration, filing date, owner). */
 const sasquatch = () =>

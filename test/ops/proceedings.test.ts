@@ -1,29 +1,20 @@
 // TTAB proceedings through ingest and the operations, on the real daily file tt230101 (six whole
 // entries): storage, reads by number and id, lists, the per-mark list, and the status raise.
 import { writeFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { trademarkId } from '../../src/core/ids.js';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
-import type { OpDefinition } from '../../src/ops/define-op.js';
 import { getTrademark } from '../../src/ops/get-trademark.js';
 import { listTrademarkProceedings } from '../../src/ops/list-trademark-proceedings.js';
 import { getProceeding } from '../../src/ops/records/get-proceeding.js';
 import { listProceedings } from '../../src/ops/records/list-proceedings.js';
-import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
-import { callOp, errorOf } from '../helpers/ops.js';
+import { makeRecord } from '../helpers/factory.js';
+import { errorOf, tempContextPerTest } from '../helpers/ops.js';
 
 const FILE = 'fixtures/uspto/ttab/tt230101-sample.xml';
 
-let t: TempContext;
-beforeEach(() => {
-  t = tempContext();
-});
-afterEach(async () => {
-  await t.cleanup();
-});
-
-const call = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(op: OpDefinition<I, O>, raw: unknown): Promise<z.infer<O>> => callOp(t.ctx, op, raw);
+const t = tempContextPerTest();
+const { call } = t;
 
 /** REAL ESTATE BADDIE as published, before the opposition of 2022-11-16 (91281805). */
 const baddie = () =>
