@@ -2,7 +2,7 @@
 // projector for trademark changes, the monitoring helper for `alert.created`), inside the
 // producer's own transaction, so an event and its outbox rows commit with the change that caused them.
 import type { Store } from '../store/store.js';
-import type { LedgerRow } from '../store/ledger-repo.js';
+import type { LedgerRow, NewLedgerEvent } from '../store/ledger-repo.js';
 
 /** The event types an endpoint may subscribe to, exactly (spec §6.1). */
 export const SUBSCRIBABLE_EVENTS = ['alert.created', 'trademark.status_changed', 'office_action.issued'] as const;
@@ -27,21 +27,29 @@ export interface RecordEventInput {
   twin?: { key: string; date: string; from: string; to: string };
 }
 
+const toNewEvent = (input: RecordEventInput): NewLedgerEvent => ({
+  orgId: input.orgId,
+  type: input.type,
+  trademarkId: input.trademarkId,
+  portfolioIds: input.portfolios.map((p) => p.id),
+  data: input.data,
+  createdAt: input.at,
+  twin: input.twin,
+});
+
 /**
  * Records one ledger event and a pending delivery for each enabled endpoint of the organization
  * that subscribes to its type (and whose `portfolio_id`, if set, is among `portfolios`).
  * Synchronous: call it inside your better-sqlite3 transaction. Returns null for a twin.
  */
-export const recordEvent = (store: Store, input: RecordEventInput): LedgerRow | null =>
-  store.ledger.recordSync({
-    orgId: input.orgId,
-    type: input.type,
-    trademarkId: input.trademarkId,
-    portfolioIds: input.portfolios.map((p) => p.id),
-    data: input.data,
-    createdAt: input.at,
-    twin: input.twin,
-  });
+export const recordEvent = (store: Store, input: RecordEventInput): LedgerRow | null => store.ledger.recordSync(toNewEvent(input));
+
+/** `recordEvent` for many events of one open transaction: settings and subscribers are read once for all of them. */
+export type EventRecorder = (input: RecordEventInput) => LedgerRow | null;
+export const eventRecorder = (store: Store): EventRecorder => {
+  const record = store.ledger.batchRecorderSync();
+  return (input) => record(toNewEvent(input));
+};
 
 /** `occurred_at`: milliseconds from payload version 2 on (spec §6.2), whole seconds before. */
 export const occurredAt = (iso: string, payloadVersion: number): string =>

@@ -8,7 +8,7 @@ import type { ProsecutionEvent } from '../core/schemas/parts.js';
 import type { Store } from '../store/store.js';
 import type { Holding } from '../store/ledger-repo.js';
 import type { LedgerEvent } from '../store/trademark-repo.js';
-import { occurredAt, recordEvent, type PortfolioRef } from './ledger.js';
+import { eventRecorder, occurredAt, type EventRecorder, type PortfolioRef } from './ledger.js';
 
 const CURSOR = 'global_events';
 /** Supranational offices: no two-letter jurisdiction of their own. */
@@ -31,8 +31,8 @@ const byMarkAndOrg = (holdings: readonly Holding[]): Map<string, Map<string, Por
   return out;
 };
 
-const projectStatusChange = (store: Store, e: LedgerEvent, orgId: string, portfolios: PortfolioRef[]): void => {
-  recordEvent(store, {
+const projectStatusChange = (record: EventRecorder, e: LedgerEvent, orgId: string, portfolios: PortfolioRef[]): void => {
+  record({
     orgId,
     type: 'trademark.status_changed',
     trademarkId: e.trademark_id,
@@ -49,9 +49,9 @@ const projectStatusChange = (store: Store, e: LedgerEvent, orgId: string, portfo
   });
 };
 
-const projectOfficeAction = (store: Store, e: LedgerEvent, row: ProsecutionEvent, orgId: string, portfolios: PortfolioRef[]): void => {
+const projectOfficeAction = (record: EventRecorder, e: LedgerEvent, row: ProsecutionEvent, orgId: string, portfolios: PortfolioRef[]): void => {
   const date = row.date!;
-  recordEvent(store, {
+  record({
     orgId,
     type: 'office_action.issued',
     trademarkId: e.trademark_id,
@@ -85,12 +85,13 @@ export const projectPending = (store: Store): void => {
   if (head <= from) return;
   const relevant = store.events.heldBetweenSync(from, head).filter((e) => e.type === 'trademark.status_changed' || (e.office_actions?.length ?? 0) > 0);
   const holders = relevant.length > 0 ? byMarkAndOrg(store.ledger.holdingsSync([...new Set(relevant.map((e) => e.trademark_id))])) : new Map<string, Map<string, PortfolioRef[]>>();
+  const record = eventRecorder(store);
   for (const e of relevant) {
     const today = e.occurred_at.slice(0, 10);
     const actions = collapseTwins((e.office_actions ?? []).filter((row) => isRecentAction(row.date!, today)));
     for (const [orgId, portfolios] of holders.get(e.trademark_id) ?? []) {
-      if (e.type === 'trademark.status_changed') projectStatusChange(store, e, orgId, portfolios);
-      for (const row of actions) projectOfficeAction(store, e, row, orgId, portfolios);
+      if (e.type === 'trademark.status_changed') projectStatusChange(record, e, orgId, portfolios);
+      for (const row of actions) projectOfficeAction(record, e, row, orgId, portfolios);
     }
   }
   store.ledger.setCursorSync(CURSOR, head);

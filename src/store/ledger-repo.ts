@@ -82,23 +82,40 @@ export const createLedgerRepo = (db: Db) => {
     'SELECT trademark_id, org_id, portfolio_id, external_ref FROM portfolio_holdings WHERE trademark_id IN (SELECT value FROM json_each(?)) ORDER BY org_id, portfolio_id',
   );
 
-  /** Records one event and its outbox rows; returns null when the event is a twin of a recorded one. */
-  const record = (e: NewLedgerEvent): LedgerRow | null => {
-    if (e.twin && twinExists.get(e.orgId, e.twin.key, e.twin.from, e.twin.to)) return null;
-    const version = versionOf.get(e.orgId) ?? DEFAULT_PAYLOAD_VERSION;
-    const id = randomId('evt_');
-    const portfolios = JSON.stringify(e.portfolioIds);
-    const data = JSON.stringify(e.data(version));
-    const seq = insertEvent.get(id, e.orgId, e.type, version, e.trademarkId, portfolios, e.twin?.key ?? null, e.twin?.date ?? null, data, e.createdAt) as number;
-    for (const endpoint of subscribers.all(e.orgId, e.type, portfolios)) {
-      insertDelivery.run(randomId('dlv_'), endpoint.id, e.orgId, id, seq, e.createdAt, e.createdAt, e.createdAt);
-    }
-    return { seq, id, org_id: e.orgId, type: e.type, payload_version: version, trademark_id: e.trademarkId, portfolio_ids: portfolios, data, created_at: e.createdAt };
+  /**
+   * A recorder for one transaction. The organization's payload version and its subscribed endpoints
+   * cannot change inside the transaction, so a batch (the projector's thousands of status changes)
+   * reads each once per (organization, type, frozen portfolios) instead of once per event.
+   */
+  const recorder = () => {
+    const versions = new Map<string, number>();
+    const endpoints = new Map<string, string[]>();
+    return (e: NewLedgerEvent): LedgerRow | null => {
+      if (e.twin && twinExists.get(e.orgId, e.twin.key, e.twin.from, e.twin.to)) return null;
+      let version = versions.get(e.orgId);
+      if (version === undefined) versions.set(e.orgId, (version = versionOf.get(e.orgId) ?? DEFAULT_PAYLOAD_VERSION));
+      const id = randomId('evt_');
+      const portfolios = JSON.stringify(e.portfolioIds);
+      const data = JSON.stringify(e.data(version));
+      const seq = insertEvent.get(id, e.orgId, e.type, version, e.trademarkId, portfolios, e.twin?.key ?? null, e.twin?.date ?? null, data, e.createdAt) as number;
+      const key = `${e.orgId}\u0000${e.type}\u0000${portfolios}`;
+      let subscribed = endpoints.get(key);
+      if (!subscribed) endpoints.set(key, (subscribed = subscribers.all(e.orgId, e.type, portfolios).map((s) => s.id)));
+      for (const endpointId of subscribed) {
+        insertDelivery.run(randomId('dlv_'), endpointId, e.orgId, id, seq, e.createdAt, e.createdAt, e.createdAt);
+      }
+      return { seq, id, org_id: e.orgId, type: e.type, payload_version: version, trademark_id: e.trademarkId, portfolio_ids: portfolios, data, created_at: e.createdAt };
+    };
   };
 
   return {
     /** Synchronous, so that it joins the caller's better-sqlite3 transaction. */
-    recordSync: (e: NewLedgerEvent): LedgerRow | null => (db.inTransaction ? record(e) : writeTransaction(db, record)(e)),
+    recordSync: (e: NewLedgerEvent): LedgerRow | null => {
+      const record = recorder();
+      return db.inTransaction ? record(e) : writeTransaction(db, record)(e);
+    },
+    /** A recorder whose reads are shared by the events of one transaction; call it only inside that transaction. */
+    batchRecorderSync: recorder,
     holdingsSync: (trademarkIds: readonly string[]): Holding[] => holdings.all(JSON.stringify(trademarkIds)),
     cursorSync: (name: string): number => cursorOf.get(name) ?? 0,
     setCursorSync: (name: string, seq: number): void => void setCursor.run(name, seq),

@@ -130,6 +130,26 @@ describe('ledger projection', () => {
     expect(outbox()).toEqual([{ event_id: events[0]!.id, state: 'pending' }]);
   });
 
+  it('one batch of changes gives each endpoint exactly the events its organization and portfolio filter select', async () => {
+    const marks = ['97000011', '97000012', '97000013'].map((n) => makeRecord({ application_number: n, status: { primary: 'pending', stage: 'examination' } }));
+    await t.ctx.store.trademarks.upsert(marks, '2026-11-20T00:00:00.000Z');
+    const [m1, m2, m3] = marks.map((m) => m.id) as [string, string, string];
+    await portfolioOf(t.ctx, ORG_A, [m1]);
+    const p2 = await portfolioOf(t.ctx, ORG_A, [m2]);
+    await portfolioOf(t.ctx, ORG_B, [m3]);
+    const hook = async (org: typeof ORG_A, extra: Record<string, unknown> = {}) =>
+      (await createWebhook.run(as(t.ctx, org), createWebhook.input.parse({ url: 'https://hooks.example.com/tm', enabled_events: ['trademark.status_changed'], ...extra }))).id;
+    const [all, onlyP2, ofB] = [await hook(ORG_A), await hook(ORG_A, { portfolio_id: p2 }), await hook(ORG_B)];
+    const published = marks.map((m) => makeRecord({ application_number: m.application_number, source_date: '2026-11-21', status: { primary: 'pending', stage: 'published' } }));
+
+    await t.ctx.store.trademarks.upsert(published, '2026-11-21T00:00:00.000Z'); // one transaction, one projector run
+    const marksOf = (endpointId: string) =>
+      (t.ctx.store.db.prepare('SELECT l.trademark_id FROM webhook_deliveries d JOIN ledger_events l ON l.id = d.event_id WHERE d.endpoint_id = ? ORDER BY d.event_seq').pluck().all(endpointId) as string[]);
+    expect(marksOf(all)).toEqual([m1, m2]);
+    expect(marksOf(onlyP2)).toEqual([m2]);
+    expect(marksOf(ofB)).toEqual([m3]);
+  });
+
   it('wrong id prefixes are 400 id_type_mismatch', async () => {
     await expect(list(as(t.ctx, ORG_A), { portfolio_id: 'tm_x' })).rejects.toMatchObject({ type: 'id_type_mismatch' });
     await expect(getEvent.run(as(t.ctx, ORG_A), { id: 'tm_x' })).rejects.toMatchObject({ type: 'id_type_mismatch' });
