@@ -1,24 +1,32 @@
 // The naive baseline of the search evaluation: what PostgreSQL's pg_trgm does. Every corpus mark
 // is ranked by the Jaccard similarity of its trigram set to the query's (src/search/trigram.ts).
-// No index, no channels: a full scan. Also the coverage of a candidate set: how much of this
-// scan's top 50 an index's candidates reach.
+// No index, no channels: a full scan. Also the rank of a target under any exhaustive score (the
+// ceiling evaluation ranks every signal this way), and the coverage of a candidate set: how much
+// of this scan's top 50 an index's candidates reach.
 import { jaccard, trigramSet } from '../../src/search/trigram.js';
+
+/** 1-based rank of `scores[target]` among all the scores, or null when it is 0 or less (the
+ *  signal does not find it). `even` splits the marks with the same score evenly before and after
+ *  the target, as the baseline does; `best` puts them all after it, the most a tie-break could give. */
+export const rankOf = (scores: ArrayLike<number>, target: number): { even: number; best: number } | null => {
+  const t = scores[target]!;
+  if (!(t > 0)) return null;
+  let above = 0;
+  let ties = 0;
+  for (let i = 0; i < scores.length; i++) {
+    if (i === target) continue;
+    const s = scores[i]!;
+    if (s > t) above++;
+    else if (s === t) ties++;
+  }
+  return { even: 1 + above + Math.floor(ties / 2), best: 1 + above };
+};
 
 /** 1-based rank of `target` among `corpus` by Jaccard to the query, or null when it shares no
  *  trigram. Marks with the same score are split evenly before and after the target. */
 export const trigramRank = (query: string, corpus: readonly Int32Array[], target: number): number | null => {
   const q = trigramSet(query);
-  const t = jaccard(q, corpus[target]!);
-  if (t === 0) return null;
-  let above = 0;
-  let ties = 0;
-  for (let i = 0; i < corpus.length; i++) {
-    if (i === target) continue;
-    const s = jaccard(q, corpus[i]!);
-    if (s > t) above++;
-    else if (s === t) ties++;
-  }
-  return 1 + above + Math.floor(ties / 2);
+  return rankOf(corpus.map((c) => jaccard(q, c)), target)?.even ?? null;
 };
 
 /** Share of the scan's top `k` (marks sharing at least one trigram) that `candidates` holds, or null
