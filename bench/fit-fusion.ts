@@ -6,9 +6,9 @@
 // of "a person would call these similar". Prints the weights and, for candidate tier cut-offs, the
 // labelled share not similar above each. The test split and the test half are never read.
 import { analyze, type Analysis, type Channel } from '../src/search/analyze.js';
-import { COMMON_CAP, commonnessOf, FEATURES } from '../src/search/fusion.js';
+import { FEATURES } from '../src/search/fusion.js';
 import { featureVector, laneSet } from '../src/search/score.js';
-import { corpusTexts, loadEuipo } from './lib/eval-corpus.js';
+import { corpusCommonness, corpusTexts, loadEuipo } from './lib/eval-corpus.js';
 import { heldSimilar, loadPairs, parseCsv } from './lib/eval-pairs.js';
 import { LABELS_FILE, queryHalf } from './lib/false-alarms.js';
 import { readFileSync } from 'node:fs';
@@ -26,17 +26,7 @@ const pairs = loadPairs();
 const euipo = loadEuipo();
 const corpus = corpusTexts(euipo, pairs).map((t) => analyze(t));
 
-/** Marks containing a term, up to the cap: what the index's trigram table counts. */
-const counts = new Map<string, number>();
-const common = (term: string): number => {
-  let n = counts.get(term);
-  if (n === undefined) {
-    n = 0;
-    for (const c of corpus) if ((c.compact.includes(term) || c.near.includes(term)) && ++n >= COMMON_CAP) break;
-    counts.set(term, n);
-  }
-  return commonnessOf(n);
-};
+const common = corpusCommonness(corpus);
 
 /** Feature vector of a candidate, or null for the two text-identity tiers and for no resemblance. */
 const vec = (q: Analysis, c: Analysis): Float64Array | null => {

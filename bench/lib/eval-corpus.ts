@@ -1,5 +1,6 @@
 // The corpus of the search evaluation: ~18,000 real EUIPO word marks (data/similarity/), plus the
-// earlier mark of every decided pair filed as US/P<i>. Shared by eval:search and the fusion fit.
+// earlier mark of every decided pair filed as US/P<i>. Shared by eval:search, the fusion fit and
+// the ceiling evaluation.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,8 @@ import { gunzipSync } from 'node:zlib';
 import { createContext, type Context } from '../../src/context.js';
 import { emptyRecord } from '../../src/core/empty-record.js';
 import type { TrademarkRecord } from '../../src/core/schemas/trademark.js';
+import type { Analysis } from '../../src/search/analyze.js';
+import { COMMON_CAP, commonnessOf, type Commonness } from '../../src/search/fusion.js';
 import type { Pair } from './eval-pairs.js';
 import { repoRoot } from './results.js';
 
@@ -27,6 +30,21 @@ const record = (office: string, number: string, text: string, filed: string | nu
 
 /** The corpus texts in store order: the EUIPO marks, then each pair's earlier mark. */
 export const corpusTexts = (euipo: readonly EuipoMark[], pairs: readonly Pair[]): string[] => [...euipo.map((m) => m[1]), ...pairs.map((p) => p.earlier)];
+
+/** How common a term is among the analysed corpus without a store: marks whose compact or near
+ *  form contains it, up to the cap the index's count stops at; each term counted once. */
+export const corpusCommonness = (corpus: readonly Analysis[]): Commonness => {
+  const counts = new Map<string, number>();
+  return (term) => {
+    let n = counts.get(term);
+    if (n === undefined) {
+      n = 0;
+      for (const c of corpus) if ((c.compact.includes(term) || c.near.includes(term)) && ++n >= COMMON_CAP) break;
+      counts.set(term, n);
+    }
+    return commonnessOf(n);
+  };
+};
 
 /** A temporary store holding the corpus, indexed; `close` removes it. */
 export const openEvalStore = async (euipo: readonly EuipoMark[], pairs: readonly Pair[]): Promise<{ ctx: Context; close: () => Promise<void> }> => {
