@@ -4,15 +4,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
-import { tempContext, type TempContext } from '../helpers/factory.js';
 import { FIXTURES, startHttp as startApi, type HttpFixture } from './http-fixture.js';
-import { seed, startHttp as startMcp, type Running, type Seeded } from './mcp-fixture.js';
+import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked by the assertions, not by types
 const json = async (res: Response): Promise<any> => res.json();
@@ -55,26 +51,18 @@ describe('attorneys and firms over HTTP', () => {
 });
 
 describe('attorneys and firms over MCP', () => {
-  let t: TempContext;
-  let s: Seeded;
-  let srv: Running;
+  let m: McpFixture;
   beforeAll(async () => {
-    t = tempContext();
-    s = await seed(t.ctx, t.dir);
-    expect((await ingestFiles(t.ctx, FIXTURES)).failed_files).toEqual([]);
-    srv = await startMcp(t.ctx, s.jwksPath);
+    m = await mcpFixture(async ({ ctx }) => {
+      expect((await ingestFiles(ctx, FIXTURES)).failed_files).toEqual([]);
+    });
   });
-  afterAll(async () => {
-    await srv.stop();
-    await t.cleanup();
-  });
+  afterAll(async () => m.close());
 
   it('lists the tools and answers search_attorneys, get_attorney and get_firm', async () => {
-    const client = new Client({ name: 'tm-test', version: '0' });
-    await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
+    const { client, call } = await m.connect();
     const names = (await client.listTools()).tools.map((x) => x.name);
     expect(names).toEqual(expect.arrayContaining(['search_attorneys', 'get_attorney', 'search_firms', 'get_firm', 'list_attorney_trademarks']));
-    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
     const hit = (await call('search_attorneys', { q: 'Jeffrey Thennisch' })).structuredContent as { data: { id: string; name: string }[] };
     expect(hit.data[0]!.name).toBe('Jeffrey P. Thennisch');
     const att = (await call('get_attorney', { id: hit.data[0]!.id })).structuredContent as { firms: { id: string; name: string }[] };

@@ -4,14 +4,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempContext, type TempContext } from '../helpers/factory.js';
 import { FIXTURES, startHttp as startApi, type HttpFixture } from './http-fixture.js';
-import { seed, startHttp as startMcp, type Running, type Seeded } from './mcp-fixture.js';
+import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked by the assertions, not by types
 const json = async (res: Response): Promise<any> => res.json();
@@ -67,26 +63,18 @@ describe('clearance over HTTP', () => {
 });
 
 describe('clearance over MCP', () => {
-  let t: TempContext;
-  let s: Seeded;
-  let srv: Running;
+  let m: McpFixture;
   beforeAll(async () => {
-    t = tempContext();
-    s = await seed(t.ctx, t.dir);
-    await t.ctx.index.sync();
-    srv = await startMcp(t.ctx, s.jwksPath);
+    m = await mcpFixture(async ({ ctx }) => {
+      await ctx.index.sync();
+    });
   });
-  afterAll(async () => {
-    await srv.stop();
-    await t.cleanup();
-  });
+  afterAll(async () => m.close());
 
   it('lists the clearance tools and calls them with structured results', async () => {
-    const client = new Client({ name: 'tm-test', version: '0' });
-    await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
+    const { client, call } = await m.connect();
     const names = (await client.listTools()).tools.map((x) => x.name);
     expect(names).toEqual(expect.arrayContaining(['compare_marks', 'classify_goods', 'suggest_goods_terms', 'validate_goods', 'create_screening', 'get_screening', 'check_listing', 'get_screening_report', 'rerun_screening', 'decide_screening_hit']));
-    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
     const screening = await call('create_screening', { mark: 'ACME ROCKETS', offices: ['US'] });
     expect(screening.isError).toBeFalsy();
     const sc = screening.structuredContent as { id: string; hits: { mark_text: string }[] };

@@ -4,15 +4,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
-import { tempContext, type TempContext } from '../helpers/factory.js';
 import { FIXTURES, startHttp as startApi, type HttpFixture } from './http-fixture.js';
-import { seed, startHttp as startMcp, type Running, type Seeded } from './mcp-fixture.js';
+import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
 const CASEDOCS = join(import.meta.dirname, '../../fixtures/uspto/tsdr/casedocs_sn78787878_info.xml');
 const TTAB = join(import.meta.dirname, '../../fixtures/uspto/ttab/tt230101-sample.xml');
@@ -57,24 +53,16 @@ describe('documents, citations and analytics over HTTP', () => {
 });
 
 describe('documents, citations and analytics over MCP', () => {
-  let t: TempContext;
-  let s: Seeded;
-  let srv: Running;
+  let m: McpFixture;
   beforeAll(async () => {
-    t = tempContext();
-    s = await seed(t.ctx, t.dir);
-    expect((await ingestFiles(t.ctx, [CASEDOCS, ...FIXTURES])).failed_files).toEqual([]);
-    srv = await startMcp(t.ctx, s.jwksPath);
+    m = await mcpFixture(async ({ ctx }) => {
+      expect((await ingestFiles(ctx, [CASEDOCS, ...FIXTURES])).failed_files).toEqual([]);
+    });
   });
-  afterAll(async () => {
-    await srv.stop();
-    await t.cleanup();
-  });
+  afterAll(async () => m.close());
 
   it('answers list_trademark_documents, list_trademark_citations, get_portfolio_composition and get_renewal_load', async () => {
-    const client = new Client({ name: 'tm-test', version: '0' });
-    await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
-    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const { client, call } = await m.connect();
     expect(((await call('list_trademark_documents', { id: 'US:78787878' })).structuredContent as { data: unknown[] }).data).toHaveLength(16);
     expect((await call('list_trademark_citations', { id: 'US:87310367' })).structuredContent).toMatchObject({ data: [] });
     expect((await call('get_portfolio_composition', { office: 'EM' })).structuredContent).toMatchObject({ object: 'portfolio_composition' });

@@ -1,14 +1,17 @@
 // Shared setup for the MCP surface tests: a seeded store with two organizations and their keys,
-// a JWKS for OAuth tokens, `/mcp` served on 127.0.0.1 port 0, and example arguments per tool.
+// a JWKS for OAuth tokens, `/mcp` served on 127.0.0.1 port 0, an SDK client on it, and example
+// arguments per tool.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { createOrganization, issueApiKey } from '../../src/auth/index.js';
 import type { Context } from '../../src/context.js';
 import { createHttpServer } from '../../src/http/server.js';
 import { mcpMount, type McpSettings } from '../../src/mcp/http.js';
-import { makeRecord } from '../helpers/factory.js';
+import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 export const BASE_URL = 'https://tm.example';
 export const APP_URL = 'https://app.tm.example';
@@ -93,6 +96,44 @@ export const startHttp = async (ctx: Context, jwks: string, extra: McpSettings =
   });
   const { url } = await server.listen(0, '127.0.0.1');
   return { url: new URL(`${url}/mcp`), base: url, stop: () => server.shutdown() };
+};
+
+export interface McpSession {
+  client: Client;
+  /** One tool call, its result typed as the tool result the assertions read. */
+  call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+}
+
+export interface McpFixture {
+  tmp: TempContext;
+  seeded: Seeded;
+  server: Running;
+  /** An SDK client on `/mcp` with a bearer key (org A's `keyA` unless given); the caller closes it. */
+  connect(key?: string): Promise<McpSession>;
+  /** Stops the server, then removes the store. */
+  close(): Promise<void>;
+}
+
+/** A seeded temporary store, with `prepare` (ingest, index sync) run on it before `/mcp` starts. */
+export const mcpFixture = async (prepare: (tmp: TempContext) => Promise<unknown> = async () => undefined): Promise<McpFixture> => {
+  const tmp = tempContext();
+  const seeded = await seed(tmp.ctx, tmp.dir);
+  await prepare(tmp);
+  const server = await startHttp(tmp.ctx, seeded.jwksPath);
+  return {
+    tmp,
+    seeded,
+    server,
+    connect: async (key = seeded.keyA) => {
+      const client = new Client({ name: 'tm-test', version: '0' });
+      await client.connect(new StreamableHTTPClientTransport(server.url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+      return { client, call: async (name, args) => (await client.callTool({ name, arguments: args })) as CallToolResult };
+    },
+    close: async () => {
+      await server.stop();
+      await tmp.cleanup();
+    },
+  };
 };
 
 type Schema = { type?: string; enum?: unknown[]; minimum?: number; minItems?: number; items?: Schema; properties?: Record<string, Schema>; required?: string[] };

@@ -4,15 +4,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../src/auth/keys.js';
-import { tempContext, type TempContext } from '../helpers/factory.js';
 import { startHttp as startApi, type HttpFixture } from './http-fixture.js';
-import { seed, startHttp as startMcp, type Running, type Seeded } from './mcp-fixture.js';
+import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked by the assertions, not by types
 const json = async (res: Response): Promise<any> => res.json();
@@ -52,24 +48,15 @@ describe('office-coverage votes over HTTP', () => {
 });
 
 describe('office-coverage votes over MCP', () => {
-  let t: TempContext;
-  let s: Seeded;
-  let srv: Running;
+  let m: McpFixture;
   beforeAll(async () => {
-    t = tempContext();
-    s = await seed(t.ctx, t.dir);
-    srv = await startMcp(t.ctx, s.jwksPath);
+    m = await mcpFixture();
   });
-  afterAll(async () => {
-    await srv.stop();
-    await t.cleanup();
-  });
+  afterAll(async () => m.close());
 
   it('votes through vote_for_office and reads list_office_votes', async () => {
-    const key = (await issueApiKey(t.ctx, { orgId: s.orgA, scopes: ['trademarks:read', 'portfolios:manage'], livemode: true })).secret;
-    const client = new Client({ name: 'tm-test', version: '0' });
-    await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
-    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+    const key = (await issueApiKey(m.tmp.ctx, { orgId: m.seeded.orgA, scopes: ['trademarks:read', 'portfolios:manage'], livemode: true })).secret;
+    const { client, call } = await m.connect(key);
     expect((await call('vote_for_office', { office: 'IN' })).structuredContent).toMatchObject({ office_code: 'IN', votes: 1 });
     expect((await call('list_office_votes', {})).structuredContent).toMatchObject({ data: [{ office_code: 'IN', votes: 1, voted: true }] });
     expect((await call('vote_for_office', { office: 'EM' })).isError).toBe(true);

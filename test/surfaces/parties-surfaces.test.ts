@@ -4,14 +4,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempContext, type TempContext } from '../helpers/factory.js';
 import { FIXTURES, startHttp as startApi, type HttpFixture } from './http-fixture.js';
-import { seed, startHttp as startMcp, type Running, type Seeded } from './mcp-fixture.js';
+import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked by the assertions, not by types
 const json = async (res: Response): Promise<any> => res.json();
@@ -85,25 +81,16 @@ describe('fees over HTTP', () => {
 });
 
 describe('parties and records over MCP', () => {
-  let t: TempContext;
-  let s: Seeded;
-  let srv: Running;
+  let m: McpFixture;
   beforeAll(async () => {
-    t = tempContext();
-    s = await seed(t.ctx, t.dir);
-    srv = await startMcp(t.ctx, s.jwksPath);
+    m = await mcpFixture();
   });
-  afterAll(async () => {
-    await srv.stop();
-    await t.cleanup();
-  });
+  afterAll(async () => m.close());
 
   it('lists the tools and reconciles through reconcile_docket', async () => {
-    const client = new Client({ name: 'tm-test', version: '0' });
-    await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
+    const { client, call } = await m.connect();
     const names = (await client.listTools()).tools.map((x) => x.name);
     expect(names).toEqual(expect.arrayContaining(['reconcile_docket', 'estimate_fees', 'list_fee_schedules', 'search_owners', 'get_owner', 'get_filing_analytics']));
-    const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
     const rec = await call('reconcile_docket', { rows: [{ office: 'US', number: '6123456', status: 'pending', owner: 'Nobody Ltd' }] });
     expect(rec.isError).toBeFalsy();
     const body = rec.structuredContent as { rows: { result: string; differences: { field: string }[] }[] };

@@ -4,15 +4,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
-import { tempContext, type TempContext } from '../helpers/factory.js';
 import { startHttp as startApi, type HttpFixture } from './http-fixture.js';
-import { seed, startHttp as startMcp, type Running, type Seeded } from './mcp-fixture.js';
+import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
 const TTAB = join(import.meta.dirname, '../../fixtures/uspto/ttab/tt230101-sample.xml');
 const ASB = join(import.meta.dirname, '../../fixtures/uspto/assignment-xml/asb-historical-sample.xml');
@@ -48,26 +44,19 @@ describe('proceedings over HTTP', () => {
 });
 
 describe('proceedings over MCP', () => {
-  let t: TempContext;
-  let s: Seeded;
-  let srv: Running;
+  let m: McpFixture;
   beforeAll(async () => {
-    t = tempContext();
-    s = await seed(t.ctx, t.dir);
-    await ingestFiles(t.ctx, [TTAB]);
-    srv = await startMcp(t.ctx, s.jwksPath);
+    m = await mcpFixture(async ({ ctx }) => {
+      await ingestFiles(ctx, [TTAB]);
+    });
   });
-  afterAll(async () => {
-    await srv.stop();
-    await t.cleanup();
-  });
+  afterAll(async () => m.close());
 
   it('lists the proceeding tools and reads one with a structured result', async () => {
-    const client = new Client({ name: 'tm-test', version: '0' });
-    await client.connect(new StreamableHTTPClientTransport(srv.url, { requestInit: { headers: { Authorization: `Bearer ${s.keyA}` } } }));
+    const { client, call } = await m.connect();
     const names = (await client.listTools()).tools.map((x) => x.name);
     expect(names).toEqual(expect.arrayContaining(['get_proceeding', 'list_proceedings', 'list_trademark_proceedings']));
-    const got = (await client.callTool({ name: 'get_proceeding', arguments: { id: '92081284' } })) as CallToolResult;
+    const got = await call('get_proceeding', { id: '92081284' });
     expect(got.isError).toBeFalsy();
     expect(got.structuredContent).toMatchObject({ kind: 'cancellation', parties: [{ name: 'Harbor Digital LLC' }, { name: 'THE PIN ZONE, L.L.C.' }] });
     await client.close();
