@@ -4,9 +4,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
+import { tmCli } from '../helpers/tm-processes.js';
 import { FIXTURES, startHttp as startApi, type HttpFixture } from './http-fixture.js';
 import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
@@ -77,7 +77,7 @@ describe('attorneys and firms over MCP', () => {
 describe('attorneys and firms on the CLI', () => {
   const home = mkdtempSync(join(tmpdir(), 'tm-attorneys-'));
   const env = { TM_HOME: home, TM_NOW: '2026-11-22T12:00:00.000Z' };
-  const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { reject: false, env });
+  const tm = tmCli(env);
   beforeAll(async () => {
     expect((await tm('ingest', ...FIXTURES)).exitCode).toBe(0);
   }, 60_000);

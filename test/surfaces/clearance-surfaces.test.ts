@@ -4,8 +4,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmCli } from '../helpers/tm-processes.js';
 import { FIXTURES, startHttp as startApi, type HttpFixture } from './http-fixture.js';
 import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
@@ -91,7 +91,7 @@ describe('clearance over MCP', () => {
 describe('clearance on the CLI', () => {
   const home = mkdtempSync(join(tmpdir(), 'tm-clear-'));
   const env = { TM_HOME: home, TM_NOW: '2026-11-22T12:00:00.000Z' };
-  const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { reject: false, env });
+  const tm = tmCli(env);
   beforeAll(async () => {
     expect((await tm('ingest', ...FIXTURES)).exitCode).toBe(0);
   }, 60_000);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
+import { tmCli } from '../helpers/tm-processes.js';
 import { FIXTURES, startHttp as startApi, type HttpFixture } from './http-fixture.js';
 import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
@@ -74,7 +75,7 @@ describe('documents, citations and analytics over MCP', () => {
 describe('documents and analytics on the CLI', () => {
   const home = mkdtempSync(join(tmpdir(), 'tm-docs-'));
   const env = { TM_HOME: home, TM_NOW: '2026-11-22T12:00:00.000Z' };
-  const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { reject: false, env });
+  const tm = tmCli(env);
   beforeAll(async () => {
     expect((await tm('ingest', CASEDOCS, ...FIXTURES)).exitCode).toBe(0);
   }, 60_000);

@@ -4,9 +4,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueApiKey } from '../../src/auth/keys.js';
+import { tmCli } from '../helpers/tm-processes.js';
 import { startHttp as startApi, type HttpFixture } from './http-fixture.js';
 import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
@@ -67,7 +67,7 @@ describe('office-coverage votes over MCP', () => {
 describe('office-coverage votes on the CLI', () => {
   const home = mkdtempSync(join(tmpdir(), 'tm-votes-'));
   const env = { TM_HOME: home, TM_NOW: '2026-11-22T12:00:00.000Z' };
-  const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { reject: false, env });
+  const tm = tmCli(env);
 
   it('tm offices vote --org records a vote and tm offices votes reads the totals; no --org is one line and exit 2', async () => {
     const org = JSON.parse((await tm('orgs', 'create', 'Acme Legal', '--json')).stdout).id as string;

@@ -4,8 +4,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmCli } from '../helpers/tm-processes.js';
 import { FIXTURES, startHttp as startApi, type HttpFixture } from './http-fixture.js';
 import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
@@ -106,7 +106,7 @@ describe('parties and records over MCP', () => {
 describe('parties and records on the CLI', () => {
   const home = mkdtempSync(join(tmpdir(), 'tm-parties-'));
   const env = { TM_HOME: home, TM_NOW: '2026-11-22T12:00:00.000Z' };
-  const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { reject: false, env });
+  const tm = tmCli(env);
   beforeAll(async () => {
     expect((await tm('ingest', ...FIXTURES)).exitCode).toBe(0);
   }, 60_000);

@@ -4,9 +4,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
+import { tmCli } from '../helpers/tm-processes.js';
 import { startHttp as startApi, type HttpFixture } from './http-fixture.js';
 import { mcpFixture, type McpFixture } from './mcp-fixture.js';
 
@@ -66,7 +66,7 @@ describe('proceedings over MCP', () => {
 describe('proceedings on the CLI', () => {
   const home = mkdtempSync(join(tmpdir(), 'tm-records-'));
   const env = { TM_HOME: home, TM_NOW: '2026-11-22T12:00:00.000Z' };
-  const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { reject: false, env });
+  const tm = tmCli(env);
 
   it('ingests the TTAB file, shows a proceeding, and names a bad id in one line', async () => {
     const ingest = await tm('ingest', TTAB, '--json');
