@@ -156,6 +156,7 @@ const wordConcept = memo((word: string) => ({ word, meaning: meaningOf(word) }))
  *  LUPO/WOLF is `similar`; half the words, 0.7 (`related`). Close siblings only reach `related`. */
 const SAME = { floor: 0.5, span: 0.4 };
 const SIBLING = { floor: 0.5, span: 0.15 };
+const MIN_COVER = 0.5;
 
 /** The conceptual lane: share of words on each side that mean the same as a word on the other,
  *  when at least one of them does so in other words (a shared literal word is the embedded lane's). */
@@ -185,7 +186,11 @@ export const conceptualLane = (q: HasConcepts, c: HasConcepts): number => {
     if (best === 2) strongQ++;
     if (best >= 1) weakQ++;
   }
-  if (translated) return SAME.floor + SAME.span * Math.min(strongQ / qs.length, strongC.size / cs.length);
-  if (sibling) return SIBLING.floor + SIBLING.span * Math.min(weakQ / qs.length, new Set([...strongC, ...weakC]).size / cs.length);
+  const same = Math.min(strongQ / qs.length, strongC.size / cs.length);
+  const close = Math.min(weakQ / qs.length, new Set([...strongC, ...weakC]).size / cs.length);
+  // One word in three meaning the same (ACES in ACES HIGH ONLINE, ONE in TINKLINGLY ONE) is no
+  // likeness of the marks: at least half the words on each side must share their meaning.
+  if (translated && same >= MIN_COVER) return SAME.floor + SAME.span * same;
+  if ((translated || sibling) && close >= MIN_COVER) return SIBLING.floor + SIBLING.span * close;
   return -1;
 };

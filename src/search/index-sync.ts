@@ -19,7 +19,7 @@ export const createIndexSync = (db: Db) => {
     const mid = writer.insertMark(toMarkRow(record, a));
     const g = gramRows(a);
     writer.stageKeys(mid, nearLength(a), keyHashes(a));
-    writer.stageKeys(mid, g.len, g.hashes);
+    writer.addGrams(mid, g.len, g.hashes);
     writer.setText(mid, ftsBody(a));
   };
 
@@ -32,9 +32,9 @@ export const createIndexSync = (db: Db) => {
     const old = analyzeText(existing.mark_text);
     const [oldGrams, grams] = [gramRows(old), gramRows(a)];
     writer.removeKeys(existing.mid, nearLength(old), keyHashes(old));
-    writer.removeKeys(existing.mid, oldGrams.len, oldGrams.hashes);
+    writer.removeGrams(existing.mid, oldGrams.len, oldGrams.hashes);
     writer.stageKeys(existing.mid, nearLength(a), keyHashes(a));
-    writer.stageKeys(existing.mid, grams.len, grams.hashes);
+    writer.addGrams(existing.mid, grams.len, grams.hashes);
     writer.setText(existing.mid, ftsBody(a));
   };
 

@@ -1,5 +1,5 @@
-// A per-process cache of posting reads, keyed by key hash and length window. Queries share their
-// common keys (the trigram `  s`, the word GROUP): those are the long reads, and they came back
+// A per-process cache of the channel keys' posting reads, keyed by key hash and length window. Queries share their
+// common keys (the word GROUP, a short sound key): those are the long reads, and they came back
 // from SQLite row by row for query after query. A read is `ORDER BY len, mid LIMIT cap`, so a
 // cached longer read answers a shorter one with its prefix, and a read that came back short is
 // the whole list. Like the mark cache, everything is dropped when the index's last_seq moves.
@@ -21,10 +21,6 @@ export interface PostingCache {
   read(hash: number, min: number, max: number, cap: number, read: () => ArrayLike<number>): Float64Array;
   /** How many postings of a key in min..max the cache holds (a lower bound of how many there are). */
   known(hash: number, min: number, max: number): number;
-  /** How many postings a key has in min..max, counted up to `limit`, when the cache knows it. */
-  count(hash: number, min: number, max: number, limit: number): number | undefined;
-  /** Keeps a count of postings made up to `limit`. */
-  setCount(hash: number, min: number, max: number, limit: number, count: number): void;
 }
 
 const keyOf = (hash: number, min: number, max: number): string => `${hash}/${min}/${max}`;
@@ -34,7 +30,6 @@ export const createPostingCache = (generation = GENERATION): PostingCache => {
   let young = new Map<string, Entry>();
   let old = new Map<string, Entry>();
   let held = 0;
-  let counts = new Map<string, { count: number; limit: number }>();
   let seq: string | null = null;
 
   const put = (key: string, e: Entry): void => {
@@ -64,7 +59,6 @@ export const createPostingCache = (generation = GENERATION): PostingCache => {
       young = new Map();
       old = new Map();
       held = 0;
-      counts = new Map();
       seq = indexSeq;
     },
     read(hash, min, max, cap, read) {
@@ -78,20 +72,6 @@ export const createPostingCache = (generation = GENERATION): PostingCache => {
     known(hash, min, max) {
       const key = keyOf(hash, min, max);
       return (young.get(key) ?? old.get(key))?.rows.length ?? 0;
-    },
-    count(hash, min, max, limit) {
-      const key = keyOf(hash, min, max);
-      const c = counts.get(key);
-      // A count that stopped at its limit is only a lower bound.
-      if (c && (c.count < c.limit || limit <= c.limit)) return Math.min(c.count, limit);
-      const e = young.get(key) ?? old.get(key);
-      if (e && (e.complete || e.rows.length >= limit)) return Math.min(e.rows.length, limit);
-      return undefined;
-    },
-    setCount(hash, min, max, limit, count) {
-      // Counts are a few numbers per key; they go when the postings' generations have turned over twice.
-      if (counts.size > generation / 4) counts = new Map();
-      counts.set(keyOf(hash, min, max), { count, limit });
     },
   };
 };

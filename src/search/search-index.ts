@@ -9,7 +9,7 @@ import { createIndexSync } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
 import { COMMON_CAP, commonnessOf, type Commonness } from './fusion.js';
 import { createPostingCache } from './posting-cache.js';
-import { gramCandidates, type GramReader } from './qgram.js';
+import { gramCandidates } from './qgram.js';
 import { jaccard, trigrams, trigramSet } from './trigram.js';
 import { RELATED_MIN, scoreCandidate, type Scored } from './score.js';
 
@@ -108,9 +108,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   const indexSync = createIndexSync(store.db);
 
   const cache = createMarkCache();
-  // Channel keys' postings are mark ids, the q-gram path's are packed with the length: two caches.
   const keyCache = createPostingCache();
-  const gramCache = createPostingCache();
 
   /** Commonness of shared elements in this index, counted once per term and kept until the index
    *  changes: shared words (GROUP, SOLAR) recur query after query, and each count is an FTS read. */
@@ -176,28 +174,10 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     return found;
   };
 
-  /** The q-gram path's reads, through the posting cache: only the counts and postings it lacks go to SQLite. */
-  const gramReader: GramReader = {
-    counts(hashes, min, max, limit) {
-      const out = hashes.map((h) => gramCache.count(h, min, max, limit) ?? -1);
-      const missing = hashes.filter((_, i) => out[i] === -1);
-      if (missing.length === 0) return out;
-      const read = repo.counts(missing, min, max, limit);
-      let k = 0;
-      return out.map((c, i) => {
-        if (c !== -1) return c;
-        const n = read[k++]!;
-        gramCache.setCount(hashes[i]!, min, max, limit, n);
-        return n;
-      });
-    },
-    postings: (hash, min, max, cap) => gramCache.read(hash, min, max, cap, () => repo.postingsWithLength(hash, min, max, cap)),
-  };
-
   /** The q-gram path's marks (src/search/qgram.ts): for the spelling channels, fuzzy and embedded. */
   const grams = (a: Analysis, channels: ReadonlySet<Channel>): number[] => {
     if (!channels.has('fuzzy') && !channels.has('embedded')) return [];
-    return gramCandidates(trigrams(a.folded), keyHash, gramReader);
+    return gramCandidates(trigrams(a.folded), keyHash, repo.gramLists);
   };
 
   /** Candidate marks with their votes: a mark found under many keys, or under an exact key, is likely a close one. */
@@ -247,7 +227,6 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   const scoredSet = (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): { ids: number[]; gramMids: Set<number> } => {
     const seq = repo.state('last_seq');
     keyCache.validate(seq);
-    gramCache.validate(seq);
     const mids = candidates(a, channels, filter);
     let extra = grams(a, channels);
     if (restricts(filter)) {

@@ -2,6 +2,7 @@
 // trigram substrings, mark rows, filtered listing, and the state the cursors need. Writes live in
 // search-write-repo.ts.
 import { readTransaction, type Db } from './sqlite.js';
+import { createGramReader } from './gram-postings.js';
 
 export interface SearchMarkRow {
   mid: number;
@@ -185,17 +186,6 @@ export const createSearchRepo = (db: Db) => {
       'SELECT j.key, k.mid FROM json_each(?) j JOIN search_key k ON k.h = j.value AND k.len BETWEEN ? AND ?',
     )
     .raw();
-  // The q-gram path (src/search/qgram.ts): how many postings each trigram has in a length window,
-  // counted up to a limit, and one trigram's postings with their lengths.
-  const gramCounts = db
-    .prepare<[number, number, number, string], [number]>(
-      'SELECT (SELECT count(*) FROM (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ? LIMIT ?)) FROM json_each(?) j ORDER BY j.key',
-    )
-    .raw();
-  // Packed as mid × 256 + len (len is at most 255): one number per row, no array per row.
-  const gramPostings = db
-    .prepare<[number, number, number, number], number>('SELECT mid * 256 + len FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
-    .pluck();
   const substring = db
     .prepare<[string, number], number>(
       'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
@@ -255,14 +245,8 @@ export const createSearchRepo = (db: Db) => {
       }
       return out;
     },
-    /** Postings per key in a length range, each count stopping at `limit`, in the order of `hashes`. */
-    counts(hashes: readonly number[], min: number, max: number, limit: number): number[] {
-      return gramCounts.all(min, max, limit, json(hashes)).map((r) => r[0]);
-    },
-    /** A key's postings in a length range packed as mid × 256 + len, shortest marks first. */
-    postingsWithLength(hash: number, min: number, max: number, cap: number): number[] {
-      return gramPostings.all(hash, min, max, cap);
-    },
+    /** A trigram key's packed lists over a range of trigram counts (the q-gram path). */
+    gramLists: createGramReader(db),
     /** Marks whose compact form starts with `prefix`, shortest first (an index range, no key). */
     startingWith(prefix: string, cap: number): number[] {
       return startingWith.all(prefix, `${prefix}\u{10FFFF}`, cap);

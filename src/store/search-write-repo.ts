@@ -3,6 +3,7 @@
 // table, and the synced store sequence.
 import { SEARCH_MARK_INDEXES } from './migrations/002-search.js';
 import { sql as makeCursorSecret } from './migrations/005-cursor-secret.js';
+import { createGramWriter } from './gram-postings.js';
 import { createIndexes, dropIndexes, hasIndexes, writeTransaction, type Db } from './sqlite.js';
 import type { SearchMarkRow } from './search-repo.js';
 
@@ -113,6 +114,7 @@ export const createSearchWriter = (db: Db) => {
   const markCount = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM search_mark');
   let stager: ReturnType<typeof createKeyStager> | null = null;
   const keys = () => (stager ??= createKeyStager(db));
+  const grams = createGramWriter(db);
 
   return {
     /** The last store sequence number the index holds (0 when never synced). */
@@ -139,8 +141,16 @@ export const createSearchWriter = (db: Db) => {
     stageKeys(mid: number, len: number, hashes: readonly number[]): void {
       keys().stage(mid, len, hashes);
     },
+    /** Files a mark under its trigram keys (packed lists, written at the next flushKeys()). */
+    addGrams(mid: number, len: number, hashes: readonly number[]): void {
+      grams.add(mid, len, hashes);
+    },
+    removeGrams(mid: number, len: number, hashes: readonly number[]): void {
+      grams.remove(mid, len, hashes);
+    },
     flushKeys(): void {
       stager?.flush();
+      grams.flush();
     },
     /** Bulk build of an empty index: the row indexes are dropped until finishBulk() builds them once. */
     beginBulk(): void {
@@ -148,18 +158,21 @@ export const createSearchWriter = (db: Db) => {
     },
     finishBulk(): void {
       stager?.flush();
+      grams.flush();
       createIndexes(db, SEARCH_MARK_INDEXES);
     },
     /** Forgets staged keys after a failed sync; a failed bulk build also gets its row indexes back. */
     discardKeys(bulk: boolean): void {
       stager?.discard();
+      grams.discard();
       if (bulk) createIndexes(db, SEARCH_MARK_INDEXES);
     },
     /** Empties the index (an interrupted bulk build starts again) and builds the row indexes it left dropped. */
     clear(): void {
       stager?.discard();
+      grams.discard();
       writeTransaction(db, () => {
-        db.exec("DELETE FROM search_key; DELETE FROM search_mark; DELETE FROM search_fts; DELETE FROM search_state WHERE key = 'last_seq'");
+        db.exec("DELETE FROM search_key; DELETE FROM search_gram; DELETE FROM search_mark; DELETE FROM search_fts; DELETE FROM search_state WHERE key = 'last_seq'");
         if (!hasIndexes(db, SEARCH_MARK_INDEXES)) createIndexes(db, SEARCH_MARK_INDEXES);
       })();
     },

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topCoverage } from '../../bench/lib/trigram-baseline.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
 import { DEFAULT_CHANNELS } from '../../src/search/params.js';
-import { gramCandidates, packPosting, type GramReader } from '../../src/search/qgram.js';
+import { gramCandidates } from '../../src/search/qgram.js';
+import type { GramList } from '../../src/store/gram-postings.js';
 import { fold } from '../../src/search/normalize.js';
 import { jaccard, trigrams, trigramSet } from '../../src/search/trigram.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
@@ -47,25 +48,30 @@ describe('trigrams', () => {
     expect(jaccard(trigramSet('kodak'), trigramSet('kodal'))).toBeCloseTo(4 / 8);
   });
 
-  it('reads rare trigrams whole, caps common ones, and keeps the best estimated Jaccard', () => {
-    // Mark 1 shares every trigram, mark 2 two of them; 5000 marks share only the common one.
-    const grams = ['aaa', 'bbb', 'ccc'];
-    const postings: Record<string, [number, number][]> = {
-      'g:aaa': [[1, 3]],
-      'g:bbb': [[1, 3], [2, 4]],
-      'g:ccc': [[2, 4], [1, 3], ...Array.from({ length: 5000 }, (_, i) => [100 + i, 3] as [number, number])],
+  it('counts every list in the length window exactly and keeps the best Jaccard, then the best containment', () => {
+    // The query has 4 trigrams. Mark 1 shares all four (Jaccard 1); mark 2 three of its 3 (contained,
+    // Jaccard 0.75); mark 3 three of its 12 (Jaccard 3/13); 5000 marks of 4 trigrams share only the common one.
+    const grams = ['aaa', 'bbb', 'ccc', 'ddd'];
+    const lists: Record<string, GramList[]> = {
+      'g:aaa': [{ len: 4, mids: Uint32Array.of(1) }, { len: 12, mids: Uint32Array.of(3) }],
+      'g:bbb': [{ len: 3, mids: Uint32Array.of(2) }, { len: 4, mids: Uint32Array.of(1) }, { len: 12, mids: Uint32Array.of(3) }],
+      'g:ccc': [{ len: 3, mids: Uint32Array.of(2) }, { len: 4, mids: Uint32Array.from({ length: 5001 }, (_, i) => (i === 0 ? 1 : 100 + i)) }],
+      'g:ddd': [{ len: 3, mids: Uint32Array.of(2) }, { len: 4, mids: Uint32Array.of(1) }, { len: 12, mids: Uint32Array.of(3) }],
     };
-    const keys = Object.keys(postings);
-    const read: number[] = [];
-    const reader: GramReader = {
-      counts: (hashes, _min, _max, limit) => hashes.map((h) => Math.min(limit, postings[keys[h]!]!.length)),
-      postings: (h, _min, _max, cap) => {
-        read.push(cap);
-        return postings[keys[h]!]!.slice(0, cap).map(([mid, len]) => packPosting(mid, len));
-      },
+    const keys = Object.keys(lists);
+    const windows: [number, number][] = [];
+    const read = (h: number, min: number, max: number): GramList[] => {
+      windows.push([min, max]);
+      return lists[keys[h]!]!.filter((l) => l.len >= min && l.len <= max);
     };
-    expect(gramCandidates(grams, (k) => keys.indexOf(k), reader, 2)).toEqual([1, 2]);
-    expect(Math.max(...read)).toBeLessThan(5000);
+    const hash = (k: string) => keys.indexOf(k);
+    expect(gramCandidates(grams, hash, read, 2, 0)).toEqual([1, 2]);
+    // The window of a 4-trigram query at a Jaccard floor of 0.15: 1 to 26 trigrams.
+    expect(windows[0]).toEqual([1, 26]);
+    // By Jaccard alone, mark 3 (3/13) ranks below mark 2 (3/4) and above the 5000 (1/7).
+    expect(gramCandidates(grams, hash, read, 3, 0)).toEqual([1, 2, 3]);
+    // One more by containment: mark 3 has 3 of the query's 4 (0.75), the 5000 one of 4.
+    expect(gramCandidates(grams, hash, read, 1, 2)).toEqual([1, 2, 3]);
   });
 });
 

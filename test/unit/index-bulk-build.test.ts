@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fromBlob } from '../../src/store/gram-postings.js';
 import { createSearchWriter } from '../../src/store/search-write-repo.js';
 import { join } from 'node:path';
+import { keyHash } from '../../src/search/analyze.js';
 import { closeContext, createContext } from '../../src/context.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
@@ -8,6 +10,13 @@ const markIndexes = (t: TempContext): string[] =>
   t.ctx.store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'search_mark_%' ORDER BY name").pluck().all() as string[];
 
 const keyRows = (t: TempContext): number => t.ctx.store.db.prepare('SELECT COUNT(*) FROM search_key').pluck().get() as number;
+
+/** The packed trigram lists as (key, length, trademark ids): mids differ between two stores. */
+const gramLists = (c: TempContext) => {
+  const ids = new Map(c.ctx.store.db.prepare('SELECT mid, trademark_id FROM search_mark').raw().all() as [number, string][]);
+  const rows = c.ctx.store.db.prepare('SELECT h, len, mids FROM search_gram ORDER BY h, len').raw().all() as [number, number, Buffer][];
+  return rows.map(([h, len, blob]) => [h, len, [...fromBlob(blob)].map((mid) => ids.get(mid)).sort()]);
+};
 
 /** A second process's context on the same store file. */
 const tempContextOn = (t: TempContext) => createContext({ db: join(t.dir, 'tm.db'), now: '2026-11-22T12:00:00.000Z' });
@@ -49,6 +58,8 @@ describe('building an empty search index in bulk', () => {
       await other.ctx.index.sync();
       const keys = (c: TempContext) => c.ctx.store.db.prepare('SELECT h, len, mid FROM search_key ORDER BY h, len, mid').all();
       expect(keys(other)).toEqual(keys(t));
+      expect(gramLists(other)).toEqual(gramLists(t));
+      expect(gramLists(t).length).toBeGreaterThan(30);
       // The trigram table too: the same marks found for the same substrings, built in bulk or mark by mark.
       const texts = (c: TempContext, q: string) =>
         c.ctx.store.db.prepare('SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid').pluck().all(q);
@@ -106,8 +117,28 @@ describe('an incremental sync that fails', () => {
       const keys = (c: TempContext) =>
         c.ctx.store.db.prepare('SELECT k.h, k.len, m.trademark_id FROM search_key k JOIN search_mark m ON m.mid = k.mid ORDER BY 1, 2, 3').all();
       expect(keys(t)).toEqual(keys(fresh));
+      expect(gramLists(t)).toEqual(gramLists(fresh));
     } finally {
       await fresh.cleanup();
     }
+  });
+});
+
+describe('a mark whose text changes', () => {
+  it('leaves its old trigram lists, joins the new ones, and a list left empty goes', async () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    await t.ctx.store.trademarks.upsert([makeRecord({ application_number: '1', mark_text: 'KODAK' }), makeRecord({ application_number: '2', mark_text: 'KODAL' })], at);
+    await t.ctx.index.sync();
+    const lists = (key: string) => gramLists(t).filter(([h]) => h === keyHash(key)).map(([, len, ids]) => [len, ids]);
+    const [kodak, kodal] = ['1', '2'].map((n) => t.ctx.store.db.prepare('SELECT id FROM trademarks WHERE application_number = ?').pluck().get(n) as string);
+    expect(lists('g:kod')).toEqual([[6, [kodak, kodal].sort()]]);
+    expect(lists('g:dak')).toEqual([[6, [kodak]]]);
+    await t.ctx.store.trademarks.upsert([makeRecord({ application_number: '1', mark_text: 'ZEBRA', source_date: '2024-02-01' })], at);
+    await t.ctx.index.sync();
+    expect(lists('g:kod')).toEqual([[6, [kodal]]]);
+    expect(lists('g:dak')).toEqual([]);
+    expect(lists('g:ebr')).toEqual([[6, [kodak]]]);
+    const hits = await t.ctx.index.search('zebra', new Set(['identical', 'fuzzy']), {}, 'relevance', 5);
+    expect(hits.map((h) => h.trademarkId)).toEqual([kodak]);
   });
 });

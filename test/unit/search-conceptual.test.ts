@@ -72,9 +72,16 @@ describe('conceptual lane', () => {
   });
 
   it('covers part of a longer mark with a lower score', () => {
-    const part = lane('MARCHE NOIR', 'BLACK MARKET MINERALS');
+    const part = lane('LUPO NERO', 'BLACK WOLF PACK');
     expect(part).toBeGreaterThan(0.5);
     expect(part).toBeLessThan(0.9);
+  });
+
+  it('needs half the words on each side to share their meaning: one word in three is no likeness', () => {
+    // ACE is a WordNet synonym of ONE: a single such word among three scored 0.63 before, above real spelling hits.
+    expect(lane('ACES HIGH ONLINE', 'TINKLINGLY ONE')).toBe(-1);
+    expect(lane('ACES', 'TINKLINGLY ONE')).toBeCloseTo(0.7);
+    expect(lane('LUPO ROSSO', 'WOLF')).toBeCloseTo(0.7);
   });
 
   it('is not a hit for marks without a shared meaning', () => {

@@ -38,7 +38,7 @@ describe('the posting cache', () => {
     const ix = index(30);
     expect(cache.read(7, 1, 9, 100, ix.read(100))).toHaveLength(30);
     expect(cache.read(7, 1, 9, 5000, ix.read(5000))).toHaveLength(30);
-    expect(cache.count(7, 1, 9, 2001)).toBe(30);
+    expect(cache.known(7, 1, 9)).toBe(30);
     expect(ix.trips).toEqual([100]);
   });
 
@@ -51,25 +51,13 @@ describe('the posting cache', () => {
     expect(ix.trips).toHaveLength(2);
   });
 
-  it('uses a count stopped at its limit only for limits up to it', () => {
-    const cache = createPostingCache();
-    cache.validate('10');
-    cache.setCount(7, 1, 9, 2001, 2001);
-    expect(cache.count(7, 1, 9, 2001)).toBe(2001);
-    expect(cache.count(7, 1, 9, 500)).toBe(500);
-    expect(cache.count(7, 1, 9, 5000)).toBeUndefined();
-    cache.setCount(8, 1, 9, 2001, 12);
-    expect(cache.count(8, 1, 9, 5000)).toBe(12);
-  });
-
-  it('forgets every read and count when the index moves on', () => {
+  it('forgets every read when the index moves on', () => {
     const cache = createPostingCache();
     cache.validate('10');
     const ix = index(50);
     cache.read(7, 1, 9, 100, ix.read(100));
-    cache.setCount(8, 1, 9, 2001, 12);
     cache.validate('11');
-    expect(cache.count(8, 1, 9, 2001)).toBeUndefined();
+    expect(cache.known(7, 1, 9)).toBe(0);
     cache.read(7, 1, 9, 100, ix.read(100));
     expect(ix.trips).toEqual([100, 100]);
   });

@@ -20,6 +20,7 @@ import { sql as coverageDocuments } from './033-coverage-documents.js';
 import { sql as proceedings } from './034-proceedings.js';
 import { sql as gramKeys } from './035-gram-keys.js';
 import { sql as soundKeys } from './036-sound-keys.js';
+import { sql as gramPostings } from './037-gram-postings.js';
 import { sql as entitySignals } from './045-entity-signals.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
@@ -44,5 +45,6 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 34, name: 'proceedings', sql: proceedings },
   { version: 35, name: 'gram-keys', sql: gramKeys },
   { version: 36, name: 'sound-keys', sql: soundKeys },
+  { version: 37, name: 'gram-postings', sql: gramPostings },
   { version: 45, name: 'entity-signals', sql: entitySignals },
 ];
