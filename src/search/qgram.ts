@@ -1,10 +1,10 @@
 // The recall-first q-gram path (issue 10): every mark is filed under the pg_trgm-style trigrams of
 // its folded words, in packed lists per trigram and trigram count (src/store/gram-postings.ts). A
-// query reads the whole list of each of its trigrams within the length window a Jaccard floor
-// allows, counts the trigrams each mark shares, and keeps the marks with the best exact Jaccard
-// index and the best containment (a short mark inside a long one). Whatever a trigram-Jaccard scan
-// ranks near the top is then a candidate, at any store size, even when no channel key of tm's own
-// finds it (two letters inserted, a query that joins words). The trigrams are src/search/trigram.ts's.
+// query reads the lists of its trigrams within the length window a Jaccard floor allows, counts
+// the trigrams each mark shares, and keeps the marks with the best exact Jaccard index and the best
+// by the fused model's trigram inputs (a short mark inside a long one). Whatever a trigram-Jaccard
+// scan ranks near the top is then a candidate, at any store size, even when no channel key of tm's
+// own finds it (two letters inserted, a query that joins words). The trigrams are src/search/trigram.ts's.
 import type { GramList } from '../store/gram-postings.js';
 import { FEATURES, WEIGHTS, type Feature } from './fusion.js';
 
@@ -14,9 +14,14 @@ export const gramKeys = (grams: readonly string[]): string[] => grams.map((g) =>
 /** The len column of a mark's lists: its trigram count, capped as the column is. */
 export const gramLength = (grams: readonly string[]): number => Math.min(255, grams.length);
 
-/** A mark below this Jaccard is not looked for, which bounds the length window:
- *  J ≥ T needs T·|Q| ≤ |C| ≤ |Q|/T. */
-export const JACCARD_FLOOR = 0.15;
+/** A mark below a Jaccard floor is not looked for. The floor bounds the length window (J ≥ T
+ *  needs T·|Q| ≤ |C| ≤ |Q|/T) and the trigrams a mark must share, which lets the commonest lists
+ *  only add to marks met in rarer ones (the prefix filter of set-similarity joins). A query reads
+ *  at the high floor first; when fewer than TOP marks reach it, a trigram scan's top TOP goes
+ *  below it, and the query reads again at the low one, every list opening marks: the top TOP of
+ *  a small store or an odd query holds marks that share a single common trigram. */
+export const JACCARD_FLOORS = [0.3, 0.15] as const;
+const TOP = 50;
 /** Marks kept from the path: the best Jaccard index, then the best by the fused model's trigram
  *  inputs (src/search/fusion.ts) not yet kept. */
 export const GRAM_KEEP = 120;
@@ -31,6 +36,10 @@ export type GramReader = (hash: number, min: number, max: number) => GramList[];
  *  and kept per process, and cleared after each query through the list of marks met: a Map of a
  *  query's tens of thousands of marks costs more than reading their lists. */
 let tally = new Uint32Array(1 << 16);
+let met = new Uint32Array(1 << 12);
+/** Marks met per (trigram count, shared) pair: the two rankings depend on nothing else, so the
+ *  keep thresholds come from at most 256 × 256 buckets instead of a sort of every mark met. */
+const buckets = new Uint32Array(256 * 256);
 
 const grow = (mid: number): void => {
   const grown = new Uint32Array(Math.max(mid + 1, 2 * tally.length));
@@ -38,63 +47,103 @@ const grow = (mid: number): void => {
   tally = grown;
 };
 
-/** The positions of the `keep` largest values, largest first, ties by the smaller mark id. */
-const topBy = (value: Float64Array, mids: Uint32Array, n: number, keep: number): number[] => {
-  const floor = n <= keep ? -Infinity : Float64Array.from(value.subarray(0, n)).sort()[n - keep]!;
-  const best: number[] = [];
-  for (let j = 0; j < n; j++) if (value[j]! >= floor) best.push(j);
-  best.sort((a, b) => value[b]! - value[a]! || mids[a]! - mids[b]!);
-  return best.slice(0, keep);
-};
+/** The least trigrams a mark of `min` or more trigrams shares with a query of q when its Jaccard reaches the floor. */
+export const minShared = (q: number, min: number, floor: number): number => Math.max(1, Math.ceil((floor * (q + min)) / (1 + floor) - 1e-9));
 
 /** The marks sharing the most of the query's trigrams: up to `keep` by Jaccard index, then up to
- *  `contained` more by containment, as mark ids. Every list in the window is read whole, so the
- *  counts are exact. */
+ *  `contained` more by the fused model's trigram inputs, as mark ids, best Jaccard first. The
+ *  counts are exact for every mark at or above the floor read at. */
 export const gramCandidates = (grams: readonly string[], hash: (key: string) => number, read: GramReader, keep = GRAM_KEEP, contained = CONTAINED_KEEP): number[] => {
+  const high = gramPass(grams, hash, read, keep, contained, JACCARD_FLOORS[0]);
+  return high.reaching >= TOP ? high.kept : gramPass(grams, hash, read, keep, contained, JACCARD_FLOORS[1], false).kept;
+};
+
+const gramPass = (grams: readonly string[], hash: (key: string) => number, read: GramReader, keep: number, contained: number, floor: number, prefix = true): { kept: number[]; reaching: number } => {
   const q = Math.min(255, grams.length);
-  if (q === 0) return [];
-  const min = Math.max(1, Math.ceil(JACCARD_FLOOR * q));
-  const max = Math.min(255, Math.floor(q / JACCARD_FLOOR));
-  const met: number[] = [];
+  if (q === 0) return { kept: [], reaching: 0 };
+  const min = Math.max(1, Math.ceil(floor * q));
+  const max = Math.min(255, Math.floor(q / floor));
+  // Rarest trigram first. A mark that shares t trigrams shares one of the q − t + 1 rarest, so
+  // the t − 1 commonest lists (word-initial `  s`, `ing`) only count marks already met.
+  const lists = gramKeys(grams.slice(0, q)).map((key) => read(hash(key), min, max));
+  const size = lists.map((ls) => ls.reduce((n, l) => n + l.mids.length, 0));
+  const order = lists.map((_, i) => i).sort((a, b) => size[a]! - size[b]!);
+  const opening = prefix ? q - minShared(q, min, floor) + 1 : q;
+  let n = 0;
   try {
-    for (const key of gramKeys(grams)) {
-      for (const { len, mids } of read(hash(key), min, max)) {
+    order.forEach((i, rank) => {
+      const opens = rank < opening;
+      for (const { len, mids } of lists[i]!) {
         for (let r = 0; r < mids.length; r++) {
           const mid = mids[r]!;
           if (mid >= tally.length) grow(mid);
           const v = tally[mid]!;
-          if (v === 0) {
-            met.push(mid);
+          if (v !== 0) tally[mid] = v + 1;
+          else if (opens) {
+            if (n === met.length) {
+              const grown = new Uint32Array(2 * met.length);
+              grown.set(met);
+              met = grown;
+            }
+            met[n++] = mid;
             tally[mid] = len * 256 + 1;
-          } else tally[mid] = v + 1;
+          }
         }
       }
-    }
+    });
   } catch (err) {
     // A failed read must not leave its marks' tallies to the next query.
-    for (const mid of met) tally[mid] = 0;
+    for (let j = 0; j < n; j++) tally[met[j]!] = 0;
     throw err;
   }
-  const n = met.length;
-  const mids = new Uint32Array(n);
-  const jaccard = new Float64Array(n);
-  const containment = new Float64Array(n);
+  return choose(q, n, keep, contained, floor);
+};
+
+/** Picks the kept marks among the n met, counts those at or above the floor, and clears their
+ *  tallies and buckets. */
+const choose = (q: number, n: number, keep: number, contained: number, floor: number): { kept: number[]; reaching: number } => {
+  const used: number[] = [];
+  for (let j = 0; j < n; j++) {
+    const b = tally[met[j]!]!;
+    if (buckets[b]!++ === 0) used.push(b);
+  }
+  const jaccardOf = (b: number): number => (b & 255) / (q + (b >> 8) - (b & 255));
+  // The fused model's trigram inputs, with the trigram counts' ratio standing in for the length ratio.
+  const proxyOf = (b: number): number => {
+    const [len, shared] = [b >> 8, b & 255];
+    return W_TRIGRAM * jaccardOf(b) + W_CONTAINED * (shared / Math.min(q, len)) + W_LENGTH * (Math.min(q, len) / Math.max(q, len));
+  };
+  // Whole buckets in rank order until `wanted` marks, the last one in part.
+  const take = (rank: (b: number) => number, wanted: number, before: Map<number, number>): Map<number, number> => {
+    const quota = new Map<number, number>();
+    let left = wanted;
+    for (const b of [...used].sort((x, y) => rank(y) - rank(x))) {
+      if (left <= 0) break;
+      const fresh = buckets[b]! - (before.get(b) ?? 0);
+      if (fresh <= 0) continue;
+      quota.set(b, Math.min(fresh, left));
+      left -= fresh;
+    }
+    return quota;
+  };
+  const reaching = used.reduce((sum, b) => sum + (jaccardOf(b) >= floor ? buckets[b]! : 0), 0);
+  const first = take(jaccardOf, keep, new Map());
+  const second = take(proxyOf, contained, first);
+  const kept: number[] = [];
+  const keptBucket = new Map<number, number>();
   for (let j = 0; j < n; j++) {
     const mid = met[j]!;
-    const v = tally[mid]!;
+    const b = tally[mid]!;
     tally[mid] = 0;
-    const shared = Math.min(q, v % 256);
-    const len = Math.floor(v / 256);
-    mids[j] = mid;
-    jaccard[j] = shared / (q + len - shared);
-    // The fused model's trigram inputs, with the trigram counts' ratio standing in for the length ratio.
-    containment[j] = W_TRIGRAM * jaccard[j]! + W_CONTAINED * (shared / Math.min(q, len)) + W_LENGTH * (Math.min(q, len) / Math.max(q, len));
+    for (const quota of [first, second]) {
+      const k = quota.get(b) ?? 0;
+      if (k === 0) continue;
+      quota.set(b, k - 1);
+      kept.push(mid);
+      keptBucket.set(mid, b);
+      break;
+    }
   }
-  const kept = topBy(jaccard, mids, n, keep).map((j) => mids[j]!);
-  const seen = new Set(kept);
-  for (const j of topBy(containment, mids, n, keep + contained)) {
-    if (kept.length >= keep + contained) break;
-    if (!seen.has(mids[j]!)) kept.push(mids[j]!);
-  }
-  return kept;
+  for (const b of used) buckets[b] = 0;
+  return { kept: kept.sort((x, y) => jaccardOf(keptBucket.get(y)!) - jaccardOf(keptBucket.get(x)!) || x - y), reaching };
 };

@@ -66,12 +66,44 @@ describe('trigrams', () => {
     };
     const hash = (k: string) => keys.indexOf(k);
     expect(gramCandidates(grams, hash, read, 2, 0)).toEqual([1, 2]);
-    // The window of a 4-trigram query at a Jaccard floor of 0.15: 1 to 26 trigrams.
-    expect(windows[0]).toEqual([1, 26]);
+    // Fewer than 50 marks reach a Jaccard of 0.3 (window 2 to 13 trigrams), so the query reads
+    // again at 0.15: 1 to 26 trigrams.
+    expect(windows[0]).toEqual([2, 13]);
+    expect(windows.at(-1)).toEqual([1, 26]);
     // By Jaccard alone, mark 3 (3/13) ranks below mark 2 (3/4) and above the 5000 (1/7).
     expect(gramCandidates(grams, hash, read, 3, 0)).toEqual([1, 2, 3]);
     // One more by containment: mark 3 has 3 of the query's 4 (0.75), the 5000 one of 4.
     expect(gramCandidates(grams, hash, read, 1, 2)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('the prefix filter', () => {
+  // 50 marks share all 4 query trigrams (Jaccard 1); mark 999 shares only the commonest one (1/7).
+  const lists = (close: number): Record<string, GramList[]> => {
+    const all = Uint32Array.from({ length: close }, (_, i) => i + 1);
+    return {
+      'g:aaa': [{ len: 4, mids: all }],
+      'g:bbb': [{ len: 4, mids: all }],
+      'g:ccc': [{ len: 4, mids: all }],
+      'g:ddd': [{ len: 4, mids: Uint32Array.from([...all, 999]) }],
+    };
+  };
+  const run = (close: number) => {
+    const l = lists(close);
+    const keys = Object.keys(l);
+    return gramCandidates(['aaa', 'bbb', 'ccc', 'ddd'], (k) => keys.indexOf(k), (h, min, max) => l[keys[h]!]!.filter((x) => x.len >= min && x.len <= max), 500, 0);
+  };
+
+  it('lets the commonest list only count marks met in rarer ones when 50 marks reach the high floor', () => {
+    const kept = run(50);
+    expect(kept).toHaveLength(50);
+    expect(kept).not.toContain(999);
+  });
+
+  it('reads every list whole at the low floor when fewer reach the high one, so a one-trigram mark is a candidate', () => {
+    const kept = run(49);
+    expect(kept).toHaveLength(50);
+    expect(kept.at(-1)).toBe(999);
   });
 });
 
