@@ -6,6 +6,7 @@
 // default) into the same store, then without again. Reports the ingest rate, and read latency
 // percentiles and failures per phase. Writes bench/results/mixed.{json,md}.
 // Options: --base 100000  --daily 50000  --seed 42  --detail-rps 40  --search-rps 10  --baseline 30 (s)
+//   --ingest-nice 0 (run the ingest under `nice -n N`, as docs/operations.md advises on a small machine)
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,8 +31,11 @@ const { values: opts } = parseArgs({
     'detail-rps': { type: 'string', default: '40' },
     'search-rps': { type: 'string', default: '10' },
     baseline: { type: 'string', default: '30' },
+    'ingest-nice': { type: 'string', default: '0' },
   },
 });
+/** The ingest's niceness: docs/operations.md advises a niced daily ingest beside `tm serve` on a small machine. */
+const ingestNice = Number(opts['ingest-nice']);
 const base = Number(opts.base);
 const daily = Number(opts.daily);
 const seed = Number(opts.seed);
@@ -160,7 +164,9 @@ const timeout = (seconds: number): (() => boolean) => {
 /** `tm ingest` of the daily file as its own process; resolves with its exit code, output and wall time. */
 const ingest = (): { done: () => boolean; result: Promise<{ code: number | null; stdout: string; stderr: string; seconds: number }> } => {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [BIN, 'ingest', dailyFile, '--json'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const argv = [process.execPath, BIN, 'ingest', dailyFile, '--json'];
+  const [cmd, ...args] = ingestNice > 0 ? ['nice', '-n', String(ingestNice), ...argv] : argv;
+  const child = spawn(cmd!, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   let finished = false;
@@ -204,6 +210,7 @@ const main = async (): Promise<void> => {
     daily,
     seed,
     rates,
+    ingest_nice: ingestNice,
     reused_base: sample.reused,
     ingest: { exit_code: run.code, seconds: Math.round(run.seconds * 10) / 10, records_per_s: ingestRate, summary, stderr: run.stderr.slice(0, 2000) },
     phases,
@@ -221,7 +228,7 @@ const main = async (): Promise<void> => {
   const body = [
     markdownTable(table),
     '',
-    `- Ingest: \`tm ingest\` of ${formatInt(daily)} generated NDJSON records (seed ${seed + 1}) into a served store of ${formatInt(base)} marks (seed ${seed}, with its search index): exit ${run.code}, ${run.seconds.toFixed(1)} s, **${formatInt(ingestRate)} records/s** including its index sync${summary ? ` (${formatInt(summary.inserted)} inserted, ${formatInt(summary.updated)} updated, ${formatInt(summary.unchanged)} unchanged)` : ''}.`,
+    `- Ingest: \`tm ingest\` of ${formatInt(daily)} generated NDJSON records (seed ${seed + 1}) into a served store of ${formatInt(base)} marks (seed ${seed}, with its search index)${ingestNice > 0 ? `, run as \`nice -n ${ingestNice} tm ingest\`` : ''}: exit ${run.code}, ${run.seconds.toFixed(1)} s, **${formatInt(ingestRate)} records/s** including its index sync${summary ? ` (${formatInt(summary.inserted)} inserted, ${formatInt(summary.updated)} updated, ${formatInt(summary.unchanged)} unchanged)` : ''}.`,
     `- Readers: open loop at ${rates.detail} detail GETs/s (\`/v1/trademarks/{tm_ id}\`) and ${rates.search} searches/s (\`/v1/trademarks?q=<word>&limit=10\`), one read key, limits enforced; latency from each request's scheduled departure to the end of its body. \`tm serve\` with its default workers and the combined access log.`,
     `- Targets during the ingest: detail p99 ≤ ${TARGETS.detail_p99_ms} ms ${verdict(met.detail)}; search p99 ≤ ${TARGETS.search_p99_ms} ms ${verdict(met.search)}. The phases before and after are the baseline of the same run.`,
     `- Failures (any status but 200, or a network error): ${phases.before.failures.length + phases.during.failures.length + phases.after.failures.length}.`,
