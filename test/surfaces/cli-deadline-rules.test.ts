@@ -1,17 +1,17 @@
 // Issue 14, point 5 through the CLI: a mark the office already shows as expired is still assessed
 // through its restoration window, and a New Zealand term that ended before 2020-01-13 follows the
 // regulations then in force (no renewal grace, restoration within 12 months).
-import { execa } from 'execa';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { tmCli } from '../helpers/tm-processes.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-rules-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
-const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
+const tm = tmCli(env);
 const term = async (id: string, asOf: string) => {
   const r = await tm('show', id, '--as-of', asOf, '--json');
   expect(r.exitCode).toBe(0);

@@ -1,14 +1,14 @@
 // `tm deadlines` exports on real USPTO records: every row as CSV or as an iCalendar feed.
-import { execa } from 'execa';
 import ICAL from 'ical.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmCli } from '../helpers/tm-processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-dl-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
-const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
+const tm = tmCli(env);
 
 beforeAll(async () => {
   const r = await tm('ingest', 'fixtures/uspto/daily-xml/apc180218-sample.xml');

@@ -1,6 +1,5 @@
 // `tm events` on a real store: lists the local organization's ledger, filters by type, refuses a
 // bad type naming the allowed set, and --follow prints an event recorded while it waits.
-import { execa } from 'execa';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeContext, createContext } from '../../src/context.js';
 import { LOCAL_ORG } from '../../src/monitor/org.js';
 import { recordEvent } from '../../src/monitor/ledger.js';
+import { tmCli, tmSpawn } from '../helpers/tm-processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-events-'));
 const db = join(dir, 'tm.db');
 const env = { TM_DB: db, TM_NOW: '2026-11-22T12:00:00.000Z' };
-const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
+const tm = tmCli(env);
 
 const record = async (type: 'alert.created' | 'trademark.status_changed', orgId = LOCAL_ORG): Promise<string> => {
   const ctx = createContext({ db, now: env.TM_NOW });
@@ -47,7 +47,7 @@ describe('tm events', () => {
   });
 
   it('--follow prints events recorded after it started', async () => {
-    const child = execa('node', ['bin/tm.js', 'events', '--follow', '--interval', '100', '--json'], { env, reject: false });
+    const child = tmSpawn(env, 'events', '--follow', '--interval', '100', '--json');
     const seen: string[] = [];
     let added: string | null = null;
     await new Promise<void>((resolve) => {

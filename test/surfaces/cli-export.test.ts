@@ -2,7 +2,6 @@
 // CLI: one mechanism (src/cli/views/export.ts) gives search, history, owner marks, deadlines,
 // alerts, events and the reference lists the same CSV rules: a stable header from the row
 // schema, every page, an explicit --limit as a cap; --output writes the document to a file.
-import { execa } from 'execa';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +11,13 @@ import { listShape } from '../../src/cli/views/list-rows.js';
 import { closeContext, createContext } from '../../src/context.js';
 import { parseCsv } from '../../src/monitor/csv.js';
 import { getTrademarkHistory } from '../../src/ops/get-trademark-history.js';
+import { tmCli } from '../helpers/tm-processes.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-export-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
-const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
+const tm = tmCli(env);
 const csvOf = (text: string): Record<string, string>[] => {
   const [header, ...rows] = parseCsv(text, 'stdout');
   return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ''])));

@@ -1,18 +1,18 @@
 // Issue 14 points 9, 10 and 14 through bin/tm: one flag name per idea, deprecated flags hidden but
 // accepted, one error line and a hint for an unknown flag, errors in words, unknown office codes
 // refused, and `tm deadlines --fail-on` for CI.
-import { execa } from 'execa';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { tmCli } from '../helpers/tm-processes.js';
 
 // Each case runs bin/tm several times; on a loaded machine one run takes seconds.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-flags-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
-const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
+const tm = tmCli(env);
 
 beforeAll(async () => {
   // Registered 2019-05-14: the six-year §8 declaration (due 2025-05-14) was missed.

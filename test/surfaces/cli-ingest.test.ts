@@ -1,13 +1,13 @@
 // The CLI surface on real files: `tm ingest`, `tm show`, `tm stats`, bad input and exit codes.
-import { execa } from 'execa';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmCli } from '../helpers/tm-processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
-const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
+const tm = tmCli(env);
 
 const row = (n: string, text: string) =>
   JSON.stringify({ office_code: 'GB', application_number: n, mark_text: text });

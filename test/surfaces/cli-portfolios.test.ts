@@ -1,15 +1,15 @@
 // `tm portfolios …` on a real store: create, import a client CSV (office, number, external_ref)
 // with per-line errors, show, and the portfolio docket as ICS through `tm deadlines --portfolio`.
-import { execa } from 'execa';
 import ICAL from 'ical.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmCli } from '../helpers/tm-processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-ptf-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
-const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
+const tm = tmCli(env);
 
 beforeAll(async () => {
   expect((await tm('ingest', 'fixtures/uspto/daily-xml/apc180218-sample.xml')).exitCode).toBe(0);

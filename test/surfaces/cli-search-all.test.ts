@@ -1,15 +1,15 @@
 // `tm search Q --all`: the clearance preset turns on all six channels, conceptual included, so a
 // foreign equivalent is found; without it the default channels do not find it; with --similarity
 // it is a conflicting-parameters error with a non-zero exit.
-import { execa } from 'execa';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmCli } from '../helpers/tm-processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-all-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
-const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
+const tm = tmCli(env);
 const row = (n: string, text: string) => JSON.stringify({ office_code: 'GB', application_number: n, mark_text: text });
 
 beforeAll(async () => {

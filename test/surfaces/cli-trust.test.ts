@@ -2,18 +2,18 @@
 // dates refused on every input, impossible office dates skipped as malformed, marks that cannot be
 // docketed listed with the reason, missed deadlines named in human exports, and no store created
 // by a read command.
-import { execa } from 'execa';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { tmCli } from '../helpers/tm-processes.js';
 
 // Each case runs bin/tm several times; on a loaded machine one run takes seconds.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-trust-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
-const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
+const tm = tmCli(env);
 
 const mark = (n: string, text: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ office_code: 'US', application_number: n, mark_text: text, status: { primary: 'active', stage: 'registered' }, ...extra });

@@ -1,14 +1,14 @@
 // `tm watches …` and `tm alerts` on a real store: a watch created from a JSON file, an ingest with
 // --backfill raising nothing, `tm watches run --ndjson --exit-code` for CI, and the alert list.
-import { execa } from 'execa';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmCli } from '../helpers/tm-processes.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-wat-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
-const tm = (...args: string[]) => execa('node', ['bin/tm.js', ...args], { env, reject: false });
+const tm = tmCli(env);
 const DAILY = 'fixtures/uspto/daily-xml/records';
 
 beforeAll(async () => {
