@@ -41,10 +41,12 @@ let met = new Uint32Array(1 << 12);
  *  keep thresholds come from at most 256 × 256 buckets instead of a sort of every mark met. */
 const buckets = new Uint32Array(256 * 256);
 
-const grow = (mid: number): void => {
-  const grown = new Uint32Array(Math.max(mid + 1, 2 * tally.length));
-  grown.set(tally);
-  tally = grown;
+/** `a`, or a copy at least twice as long when index `i` is past its end. */
+const reach = (a: Uint32Array<ArrayBuffer>, i: number): Uint32Array<ArrayBuffer> => {
+  if (i < a.length) return a;
+  const grown = new Uint32Array(Math.max(i + 1, 2 * a.length));
+  grown.set(a);
+  return grown;
 };
 
 /** The least trigrams a mark of `min` or more trigrams shares with a query of q when its Jaccard reaches the floor. */
@@ -76,15 +78,11 @@ const gramPass = (grams: readonly string[], hash: (key: string) => number, read:
       for (const { len, mids } of lists[i]!) {
         for (let r = 0; r < mids.length; r++) {
           const mid = mids[r]!;
-          if (mid >= tally.length) grow(mid);
+          if (mid >= tally.length) tally = reach(tally, mid);
           const v = tally[mid]!;
           if (v !== 0) tally[mid] = v + 1;
           else if (opens) {
-            if (n === met.length) {
-              const grown = new Uint32Array(2 * met.length);
-              grown.set(met);
-              met = grown;
-            }
+            met = reach(met, n);
             met[n++] = mid;
             tally[mid] = len * 256 + 1;
           }
