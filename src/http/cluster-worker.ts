@@ -27,6 +27,8 @@ export const runWorker = async (options: ServeOptions): Promise<RunningServer> =
   const port = Number(process.env[CLUSTER_ENV.port] ?? options.port ?? 0);
   const context = createContext({ db: options.db, now: options.now });
   bindCounters(context.store, primaryCounters());
+  // The primary's checkpoint thread copies the WAL back; a commit here never does (store/checkpointer.ts).
+  context.store.deferCheckpoints();
   const affinity = options.mountMcp ? createMcpAffinity(String(cluster.worker!.id), process.env[CLUSTER_ENV.secret] ?? '') : null;
   const mountMcp = options.mountMcp;
   const server = createHttpServer({

@@ -62,6 +62,8 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
   // Opening the store here runs any migrations once, before workers open it side by side.
   const context = createContext({ db: options.db, now: options.now });
   await caughtUp(context, print);
+  // Workers defer their checkpoints (cluster-worker.ts); this thread makes them for the cluster.
+  const checkpoints = context.store.startCheckpointer();
   const counters = createMemoryCounters((key, day, tier) => context.store.auth.usage.dayTotal(key, day, tier));
   const host = options.host ?? '127.0.0.1';
   const secret = randomBytes(24).toString('hex');
@@ -151,6 +153,7 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
           }),
       );
       await Promise.all(exits);
+      await checkpoints.stop();
       await closeContext(context);
     })());
 

@@ -18,6 +18,7 @@ export const runServe = async (options: ServeOptions = {}): Promise<RunningServe
   const print = options.print ?? printLine;
   const context = createContext({ db: options.db, now: options.now });
   await caughtUp(context, print);
+  const checkpoints = context.store.startCheckpointer();
   const server = createHttpServer({ context, accessLog: accessLogOf(options), bodyLimit: options.bodyLimit, trustProxy: options.trustProxy, mountMcp: options.mountMcp });
   const host = options.host ?? '127.0.0.1';
   const wanted = options.port ?? Number(process.env.TM_PORT ?? 8080);
@@ -32,6 +33,7 @@ export const runServe = async (options: ServeOptions = {}): Promise<RunningServe
     (stopping ??= (async () => {
       await server.shutdown();
       await delivery?.stop();
+      await checkpoints.stop();
       await closeContext(context);
     })());
   if (options.handleSignals !== false) onStopSignals(print, stop);

@@ -13,6 +13,7 @@ import { createPortfolioRepo } from './portfolio-repo.js';
 import { createProceedingRepo } from './proceeding-repo.js';
 import { createWatchRepo } from './watch-repo.js';
 import { createScreeningRepo } from './screening-repo.js';
+import { deferCheckpoints, startCheckpointer } from './checkpointer.js';
 import { openDatabase, type Db } from './sqlite.js';
 import { createTrademarkRepo, type ChangeHooks } from './trademark-repo.js';
 import { createWebhookRepo } from './webhook-repo.js';
@@ -37,6 +38,10 @@ export const openStore = (path: string, hooks: ChangeHooks = {}) => {
     webhooks: createWebhookRepo(db),
     watches: createWatchRepo(db),
     monitors: createMonitorRepo(db),
+    /** A serving process's commits never copy the WAL back (store/checkpointer.ts); some other writer must. */
+    deferCheckpoints: () => deferCheckpoints(db),
+    /** Defers this connection's checkpoints to a thread of this process, until `stop()`. */
+    startCheckpointer: () => startCheckpointer(db, path),
     /** A cheap round trip, for readiness probes. */
     async ping(): Promise<void> {
       db.prepare('SELECT 1').get();
