@@ -17,10 +17,16 @@ export const gramLength = (grams: readonly string[]): number => Math.min(255, gr
 /** A mark below a Jaccard floor is not looked for. The floor bounds the length window (J ≥ T
  *  needs T·|Q| ≤ |C| ≤ |Q|/T) and the trigrams a mark must share, which lets the commonest lists
  *  only add to marks met in rarer ones (the prefix filter of set-similarity joins). A query reads
- *  at the high floor first; when fewer than TOP marks reach it, a trigram scan's top TOP goes
- *  below it, and the query reads again at the low one, every list opening marks: the top TOP of
- *  a small store or an odd query holds marks that share a single common trigram. */
+ *  at the high floor first. When fewer than TOP marks reach it, a trigram scan's top TOP goes below
+ *  it, and the query counts again at the low floor; when fewer than TOP reach even that, once more
+ *  with every list opening marks (the top TOP of a small store or an odd query holds marks that
+ *  share a single common trigram). */
 export const JACCARD_FLOORS = [0.3, 0.15] as const;
+const PASSES = [
+  { floor: JACCARD_FLOORS[0], prefix: true },
+  { floor: JACCARD_FLOORS[1], prefix: true },
+  { floor: JACCARD_FLOORS[1], prefix: false },
+] as const;
 const TOP = 50;
 /** Marks kept from the path: the best Jaccard index, then the best by the fused model's trigram
  *  inputs (src/search/fusion.ts) not yet kept. */
@@ -37,9 +43,13 @@ export type GramReader = (hash: number, min: number, max: number) => GramList[];
  *  query's tens of thousands of marks costs more than reading their lists. */
 let tally = new Uint32Array(1 << 16);
 let met = new Uint32Array(1 << 12);
-/** Marks met per (trigram count, shared) pair: the two rankings depend on nothing else, so the
- *  keep thresholds come from at most 256 × 256 buckets instead of a sort of every mark met. */
+/** Marks met per (trigram count, shared) pair, kept up to date as marks are counted: the two
+ *  rankings depend on nothing else, so the keep thresholds come from at most 256 × 256 buckets
+ *  instead of a sort of every mark met. */
 const buckets = new Uint32Array(256 * 256);
+/** Per bucket, how many of its marks each ranking keeps (zero outside a query, like the buckets). */
+const byJaccard = new Uint32Array(256 * 256);
+const byProxy = new Uint32Array(256 * 256);
 
 /** `a`, or a copy at least twice as long when index `i` is past its end. */
 const reach = (a: Uint32Array<ArrayBuffer>, i: number): Uint32Array<ArrayBuffer> => {
@@ -56,19 +66,27 @@ export const minShared = (q: number, min: number, floor: number): number => Math
  *  `contained` more by the fused model's trigram inputs, as mark ids, best Jaccard first. The
  *  counts are exact for every mark at or above the floor read at. */
 export const gramCandidates = (grams: readonly string[], hash: (key: string) => number, read: GramReader, keep = GRAM_KEEP, contained = CONTAINED_KEEP): number[] => {
-  const high = gramPass(grams, hash, read, keep, contained, JACCARD_FLOORS[0]);
-  return high.reaching >= TOP ? high.kept : gramPass(grams, hash, read, keep, contained, JACCARD_FLOORS[1], false).kept;
+  const q = Math.min(255, grams.length);
+  if (q === 0) return [];
+  const keys = gramKeys(grams.slice(0, q)).map(hash);
+  let lists: GramList[][] = [];
+  let kept: number[] = [];
+  for (const [i, { floor, prefix }] of PASSES.entries()) {
+    // The passes at one floor share one read of its length window.
+    if (i === 0 || floor !== PASSES[i - 1]!.floor) lists = keys.map((h) => read(h, Math.max(1, Math.ceil(floor * q)), Math.min(255, Math.floor(q / floor))));
+    const pass = count(q, lists, floor, prefix, keep, contained);
+    kept = pass.kept;
+    if (pass.reaching >= TOP) break;
+  }
+  return kept;
 };
 
-const gramPass = (grams: readonly string[], hash: (key: string) => number, read: GramReader, keep: number, contained: number, floor: number, prefix = true): { kept: number[]; reaching: number } => {
-  const q = Math.min(255, grams.length);
-  if (q === 0) return { kept: [], reaching: 0 };
+/** Counts the trigrams each mark shares from the lists of one length window, then chooses. */
+const count = (q: number, lists: readonly GramList[][], floor: number, prefix: boolean, keep: number, contained: number): { kept: number[]; reaching: number } => {
   const min = Math.max(1, Math.ceil(floor * q));
-  const max = Math.min(255, Math.floor(q / floor));
+  const size = lists.map((ls) => ls.reduce((n, l) => n + l.mids.length, 0));
   // Rarest trigram first. A mark that shares t trigrams shares one of the q − t + 1 rarest, so
   // the t − 1 commonest lists (word-initial `  s`, `ing`) only count marks already met.
-  const lists = gramKeys(grams.slice(0, q)).map((key) => read(hash(key), min, max));
-  const size = lists.map((ls) => ls.reduce((n, l) => n + l.mids.length, 0));
   const order = lists.map((_, i) => i).sort((a, b) => size[a]! - size[b]!);
   const opening = prefix ? q - minShared(q, min, floor) + 1 : q;
   let n = 0;
@@ -80,11 +98,15 @@ const gramPass = (grams: readonly string[], hash: (key: string) => number, read:
           const mid = mids[r]!;
           if (mid >= tally.length) tally = reach(tally, mid);
           const v = tally[mid]!;
-          if (v !== 0) tally[mid] = v + 1;
-          else if (opens) {
+          if (v !== 0) {
+            tally[mid] = v + 1;
+            buckets[v]!--;
+            buckets[v + 1]!++;
+          } else if (opens) {
             met = reach(met, n);
             met[n++] = mid;
             tally[mid] = len * 256 + 1;
+            buckets[len * 256 + 1]!++;
           }
         }
       }
@@ -92,6 +114,7 @@ const gramPass = (grams: readonly string[], hash: (key: string) => number, read:
   } catch (err) {
     // A failed read must not leave its marks' tallies to the next query.
     for (let j = 0; j < n; j++) tally[met[j]!] = 0;
+    buckets.fill(0);
     throw err;
   }
   return choose(q, n, keep, contained, floor);
@@ -101,47 +124,40 @@ const gramPass = (grams: readonly string[], hash: (key: string) => number, read:
  *  tallies and buckets. */
 const choose = (q: number, n: number, keep: number, contained: number, floor: number): { kept: number[]; reaching: number } => {
   const used: number[] = [];
-  for (let j = 0; j < n; j++) {
-    const b = tally[met[j]!]!;
-    if (buckets[b]!++ === 0) used.push(b);
-  }
+  for (let len = 1; len < 256; len++) for (let shared = 1; shared <= Math.min(q, len); shared++) if (buckets[len * 256 + shared]) used.push(len * 256 + shared);
   const jaccardOf = (b: number): number => (b & 255) / (q + (b >> 8) - (b & 255));
   // The fused model's trigram inputs, with the trigram counts' ratio standing in for the length ratio.
   const proxyOf = (b: number): number => {
     const [len, shared] = [b >> 8, b & 255];
     return W_TRIGRAM * jaccardOf(b) + W_CONTAINED * (shared / Math.min(q, len)) + W_LENGTH * (Math.min(q, len) / Math.max(q, len));
   };
-  // Whole buckets in rank order until `wanted` marks, the last one in part.
-  const take = (rank: (b: number) => number, wanted: number, before: Map<number, number>): Map<number, number> => {
-    const quota = new Map<number, number>();
+  // Whole buckets in rank order until `wanted` marks, the last one in part, none already in `before`.
+  const take = (rank: (b: number) => number, wanted: number, into: Uint32Array, before?: Uint32Array): void => {
     let left = wanted;
     for (const b of [...used].sort((x, y) => rank(y) - rank(x))) {
       if (left <= 0) break;
-      const fresh = buckets[b]! - (before.get(b) ?? 0);
+      const fresh = buckets[b]! - (before?.[b] ?? 0);
       if (fresh <= 0) continue;
-      quota.set(b, Math.min(fresh, left));
+      into[b] = Math.min(fresh, left);
       left -= fresh;
     }
-    return quota;
   };
   const reaching = used.reduce((sum, b) => sum + (jaccardOf(b) >= floor ? buckets[b]! : 0), 0);
-  const first = take(jaccardOf, keep, new Map());
-  const second = take(proxyOf, contained, first);
+  take(jaccardOf, keep, byJaccard);
+  take(proxyOf, contained, byProxy, byJaccard);
   const kept: number[] = [];
-  const keptBucket = new Map<number, number>();
+  const keptBucket: number[] = [];
   for (let j = 0; j < n; j++) {
     const mid = met[j]!;
     const b = tally[mid]!;
     tally[mid] = 0;
-    for (const quota of [first, second]) {
-      const k = quota.get(b) ?? 0;
-      if (k === 0) continue;
-      quota.set(b, k - 1);
-      kept.push(mid);
-      keptBucket.set(mid, b);
-      break;
-    }
+    const quota = byJaccard[b]! > 0 ? byJaccard : byProxy[b]! > 0 ? byProxy : null;
+    if (!quota) continue;
+    quota[b]!--;
+    kept.push(mid);
+    keptBucket.push(b);
   }
-  for (const b of used) buckets[b] = 0;
-  return { kept: kept.sort((x, y) => jaccardOf(keptBucket.get(y)!) - jaccardOf(keptBucket.get(x)!) || x - y), reaching };
+  for (const b of used) buckets[b] = byJaccard[b] = byProxy[b] = 0;
+  const order = kept.map((_, i) => i).sort((x, y) => jaccardOf(keptBucket[y]!) - jaccardOf(keptBucket[x]!) || kept[x]! - kept[y]!);
+  return { kept: order.map((i) => kept[i]!), reaching };
 };
