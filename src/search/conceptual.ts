@@ -145,6 +145,13 @@ export const equivalentWords = memo((w: string): readonly string[] => {
   return [...out].slice(0, MAX_EXPANSIONS).map(nearKey).filter((k) => k.length >= 2);
 });
 
+/** A word the table knows nothing of, in either direction: it means the same as no other word
+ *  (a shared literal word is the embedded lane's), so it can never make the lane. */
+const inert = memo((w: string): boolean => {
+  const t = load();
+  return !known(t, w) && !t.siblings.has(w) && !Object.values(t.reverse).some((m) => m.has(w));
+});
+
 type Concepts = { word: string; meaning: Meaning }[];
 interface HasConcepts { folded: string; concepts?: Concepts }
 
@@ -162,8 +169,10 @@ const MIN_COVER = 0.5;
  *  when at least one of them does so in other words (a shared literal word is the embedded lane's). */
 export const conceptualLane = (q: HasConcepts, c: HasConcepts): number => {
   const qs = conceptsOf(q);
+  // Most marks are coined words: then no candidate's words need reading at all.
+  if (qs.every((x) => inert(x.word))) return -1;
   const cs = conceptsOf(c);
-  if (!qs.length || !cs.length) return -1;
+  if (!cs.length) return -1;
   const strongC = new Set<number>();
   const weakC = new Set<number>();
   let strongQ = 0;
