@@ -70,16 +70,27 @@ export const gramCandidates = (grams: readonly string[], hash: (key: string) => 
   if (q === 0) return [];
   const keys = gramKeys(grams.slice(0, q)).map(hash);
   let lists: GramList[][] = [];
+  let have: [number, number] | null = null;
   let kept: number[] = [];
-  for (const [i, { floor, prefix }] of PASSES.entries()) {
-    // The passes at one floor share one read of its length window.
-    if (i === 0 || floor !== PASSES[i - 1]!.floor) lists = keys.map((h) => read(h, Math.max(1, Math.ceil(floor * q)), Math.min(255, Math.floor(q / floor))));
+  for (const { floor, prefix } of PASSES) {
+    const [lo, hi] = [Math.max(1, Math.ceil(floor * q)), Math.min(255, Math.floor(q / floor))];
+    lists = widen(keys, read, lists, have, lo, hi);
+    have = [lo, hi];
     const pass = count(q, lists, floor, prefix, keep, contained);
     kept = pass.kept;
     if (pass.reaching >= TOP) break;
   }
   return kept;
 };
+
+/** Every key's lists over trigram counts lo..hi, given those over `have` (a window inside it: the
+ *  floors only fall, so the windows only widen): only the counts outside `have` are read. */
+const widen = (keys: readonly number[], read: GramReader, lists: readonly GramList[][], have: [number, number] | null, lo: number, hi: number): GramList[][] =>
+  keys.map((h, k) =>
+    have === null
+      ? read(h, lo, hi)
+      : [...(lo < have[0] ? read(h, lo, have[0] - 1) : []), ...lists[k]!, ...(hi > have[1] ? read(h, have[1] + 1, hi) : [])],
+  );
 
 /** Counts the trigrams each mark shares from the lists of one length window, then chooses. */
 const count = (q: number, lists: readonly GramList[][], floor: number, prefix: boolean, keep: number, contained: number): { kept: number[]; reaching: number } => {
@@ -94,18 +105,21 @@ const count = (q: number, lists: readonly GramList[][], floor: number, prefix: b
     order.forEach((i, rank) => {
       const opens = rank < opening;
       for (const { len, mids } of lists[i]!) {
+        if (mids.length === 0) continue;
+        // Lists are ascending: one check per list makes room for all of its marks.
+        tally = reach(tally, mids[mids.length - 1]!);
+        if (opens) met = reach(met, n + mids.length);
+        const t = tally;
         for (let r = 0; r < mids.length; r++) {
           const mid = mids[r]!;
-          if (mid >= tally.length) tally = reach(tally, mid);
-          const v = tally[mid]!;
+          const v = t[mid]!;
           if (v !== 0) {
-            tally[mid] = v + 1;
+            t[mid] = v + 1;
             buckets[v]!--;
             buckets[v + 1]!++;
           } else if (opens) {
-            met = reach(met, n);
             met[n++] = mid;
-            tally[mid] = len * 256 + 1;
+            t[mid] = len * 256 + 1;
             buckets[len * 256 + 1]!++;
           }
         }
