@@ -154,9 +154,12 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     if (hits.length >= FILL || misses.length === 0) return;
     const qGrams = trigramSet(q.folded);
     const lane: Channel = channels.has('fuzzy') ? 'fuzzy' : 'embedded';
+    // Scored as the hits were, commonness included, a weak candidate stays below RELATED_MIN and
+    // so after every hit: without it, a mark that is only a common word (100, LAB) outranked hits.
+    const common = commonness();
     const weak: RankedHit[] = [];
     for (const m of misses) {
-      let scored = scoreCandidate(q, m.a, channels, true);
+      let scored = scoreCandidate(q, m.a, channels, true, common);
       const spelling = gramMids.has(m.mid) ? Math.round(1000 * RELATED_MIN * jaccard(qGrams, (m.a.trigrams ??= trigramSet(m.a.folded)))) / 1000 : 0;
       if (spelling > (scored?.score ?? 0)) {
         scored = { lanes: { ...scored?.lanes, [lane]: Math.max(spelling, scored?.lanes[lane] ?? 0) }, score: spelling, tier: 'related', terms: scored?.terms ?? [m.a.folded] };

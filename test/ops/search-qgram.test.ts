@@ -8,7 +8,8 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topCoverage } from '../../bench/lib/trigram-baseline.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
-import { DEFAULT_CHANNELS } from '../../src/search/params.js';
+import { CHANNELS, DEFAULT_CHANNELS } from '../../src/search/params.js';
+import { RELATED_MIN } from '../../src/search/score.js';
 import { gramCandidates } from '../../src/search/qgram.js';
 import type { GramList } from '../../src/store/gram-postings.js';
 import { fold } from '../../src/search/normalize.js';
@@ -146,5 +147,28 @@ describe('a short result list', () => {
     const more = await search(texts[7]!, 100);
     expect(more.length).toBe(100);
     expect(more.slice(0, 5).map((r) => r.id)).toEqual(first.map((r) => r.id));
+  });
+});
+
+describe('the weak rows that fill a short list', () => {
+  // LAB is in 250 marks here, so it is a common element; a mark that is only LAB (or only 100)
+  // fails as a hit on commonness, and must not come back above the real hits as a filling row.
+  it('score below every hit, commonness included, so they rank after the hits', async () => {
+    const s = tempContext(NOW);
+    try {
+      const marks = ['HEITEAU', 'HEITEAUX', 'LAB', '100', 'LABS', ...texts.slice(0, 250).map((w) => `${w.split(' ')[0]} LAB`)];
+      await s.ctx.store.trademarks.upsert(marks.map((text, i) => makeRecord({ mark_text: text, office_code: 'EM', application_number: String(300000 + i) })), NOW);
+      await s.ctx.index.sync();
+      const channels = new Set(CHANNELS);
+      const hits = new Set((await s.ctx.index.exhaustive('HEITEAU 100 LABS', channels, 10_000)).map((h) => h.mid));
+      const rows = await s.ctx.index.search('HEITEAU 100 LABS', channels, {}, 'relevance', 100);
+      const weak = rows.filter((r) => !hits.has(r.mid));
+      expect(weak.length).toBeGreaterThan(0);
+      for (const r of weak) expect(r.scored.score, r.scored.terms.join(' ')).toBeLessThan(RELATED_MIN);
+      const firstWeak = rows.findIndex((r) => !hits.has(r.mid));
+      expect(rows.slice(firstWeak).every((r) => !hits.has(r.mid))).toBe(true);
+    } finally {
+      await s.cleanup();
+    }
   });
 });
