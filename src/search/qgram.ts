@@ -21,7 +21,7 @@ export const gramLength = (grams: readonly string[]): number => Math.min(255, gr
  *  it, and the query counts again at the low floor; when fewer than TOP reach even that, once more
  *  with every list opening marks (the top TOP of a small store or an odd query holds marks that
  *  share a single common trigram). */
-export const JACCARD_FLOORS = [0.3, 0.15] as const;
+const JACCARD_FLOORS = [0.3, 0.15] as const;
 const PASSES = [
   { floor: JACCARD_FLOORS[0], prefix: true },
   { floor: JACCARD_FLOORS[1], prefix: true },
@@ -30,8 +30,8 @@ const PASSES = [
 const TOP = 50;
 /** Marks kept from the path: the best Jaccard index, then the best by the fused model's trigram
  *  inputs (src/search/fusion.ts) not yet kept. */
-export const GRAM_KEEP = 120;
-export const CONTAINED_KEEP = 80;
+const GRAM_KEEP = 120;
+const CONTAINED_KEEP = 80;
 const weight = (f: Feature): number => WEIGHTS[1 + FEATURES.indexOf(f)]!;
 const [W_TRIGRAM, W_CONTAINED, W_LENGTH] = [weight('trigram'), weight('contained'), weight('length_ratio')];
 
@@ -60,7 +60,7 @@ const reach = (a: Uint32Array<ArrayBuffer>, i: number): Uint32Array<ArrayBuffer>
 };
 
 /** The least trigrams a mark of `min` or more trigrams shares with a query of q when its Jaccard reaches the floor. */
-export const minShared = (q: number, min: number, floor: number): number => Math.max(1, Math.ceil((floor * (q + min)) / (1 + floor) - 1e-9));
+const minShared = (q: number, min: number, floor: number): number => Math.max(1, Math.ceil((floor * (q + min)) / (1 + floor) - 1e-9));
 
 /** The marks sharing the most of the query's trigrams: up to `keep` by Jaccard index, then up to
  *  `contained` more by the fused model's trigram inputs, as mark ids, best Jaccard first. The
@@ -76,7 +76,7 @@ export const gramCandidates = (grams: readonly string[], hash: (key: string) => 
     const [lo, hi] = [Math.max(1, Math.ceil(floor * q)), Math.min(255, Math.floor(q / floor))];
     lists = widen(keys, read, lists, have, lo, hi);
     have = [lo, hi];
-    const pass = count(q, lists, floor, prefix, keep, contained);
+    const pass = count(q, lists, lo, floor, prefix, keep, contained);
     kept = pass.kept;
     if (pass.reaching >= TOP) break;
   }
@@ -92,9 +92,8 @@ const widen = (keys: readonly number[], read: GramReader, lists: readonly GramLi
       : [...(lo < have[0] ? read(h, lo, have[0] - 1) : []), ...lists[k]!, ...(hi > have[1] ? read(h, have[1] + 1, hi) : [])],
   );
 
-/** Counts the trigrams each mark shares from the lists of one length window, then chooses. */
-const count = (q: number, lists: readonly GramList[][], floor: number, prefix: boolean, keep: number, contained: number): { kept: number[]; reaching: number } => {
-  const min = Math.max(1, Math.ceil(floor * q));
+/** Counts the trigrams each mark shares from the lists of one length window (`min` trigrams and up), then chooses. */
+const count = (q: number, lists: readonly GramList[][], min: number, floor: number, prefix: boolean, keep: number, contained: number): { kept: number[]; reaching: number } => {
   const size = lists.map((ls) => ls.reduce((n, l) => n + l.mids.length, 0));
   // Rarest trigram first. A mark that shares t trigrams shares one of the q − t + 1 rarest, so
   // the t − 1 commonest lists (word-initial `  s`, `ing`) only count marks already met.

@@ -131,8 +131,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   };
 
   /** Scores marks into `out`; the ones that are no hit go to `misses` when it is given. */
-  const score = (q: Analysis, marks: readonly MarkForms[], channels: ReadonlySet<Channel>, out: RankedHit[], budget?: Budget, misses?: MarkForms[]) => {
-    const common = commonness();
+  const score = (q: Analysis, marks: readonly MarkForms[], channels: ReadonlySet<Channel>, common: Commonness, out: RankedHit[], budget?: Budget, misses?: MarkForms[]) => {
     for (let i = 0; i < marks.length; i++) {
       if (budget && i % SCORE_SLICE === 0 && budget.spent()) {
         budget.cut = true;
@@ -150,13 +149,12 @@ export const openSearchIndex = (store: Store): SearchIndex => {
    *  tiered `related`, so `limit` rows come back whenever candidates exist. A weak candidate's
    *  score is its best lane, or, for a mark of the q-gram path, RELATED_MIN × its trigram Jaccard
    *  when that is higher (filed under the fuzzy lane, or embedded without fuzzy): below every hit. */
-  const fill = (q: Analysis, misses: readonly MarkForms[], gramMids: ReadonlySet<number>, channels: ReadonlySet<Channel>, hits: RankedHit[]) => {
+  const fill = (q: Analysis, misses: readonly MarkForms[], gramMids: ReadonlySet<number>, channels: ReadonlySet<Channel>, common: Commonness, hits: RankedHit[]) => {
     if (hits.length >= FILL || misses.length === 0) return;
     const qGrams = trigramSet(q.folded);
     const lane: Channel = channels.has('fuzzy') ? 'fuzzy' : 'embedded';
     // Scored as the hits were, commonness included, a weak candidate stays below RELATED_MIN and
     // so after every hit: without it, a mark that is only a common word (100, LAB) outranked hits.
-    const common = commonness();
     const weak: RankedHit[] = [];
     for (const m of misses) {
       let scored = scoreCandidate(q, m.a, channels, true, common);
@@ -268,8 +266,9 @@ export const openSearchIndex = (store: Store): SearchIndex => {
         const hits: RankedHit[] = [];
         const misses: MarkForms[] = [];
         const { ids, gramMids } = scoredSet(a, channels, filter);
-        score(a, forms(ids), channels, hits, budget, misses);
-        if (!budget?.cut) fill(a, misses, gramMids, channels, hits);
+        const common = commonness();
+        score(a, forms(ids), channels, common, hits, budget, misses);
+        if (!budget?.cut) fill(a, misses, gramMids, channels, common, hits);
         if (order.endsWith('updated_at')) {
           const at = repo.updatedAt(hits.map((h) => h.mid));
           for (const h of hits) h.updatedAt = at.get(h.mid);
@@ -297,7 +296,8 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     async exhaustive(q, channels, window) {
       const a = analyze(q);
       const hits: RankedHit[] = [];
-      for (const rows of repo.scan()) score(a, rows.map(toForms), channels, hits);
+      const common = commonness();
+      for (const rows of repo.scan()) score(a, rows.map(toForms), channels, common, hits);
       return rankHits(hits, 'relevance').slice(0, window);
     },
   };

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { Db } from './sqlite.js';
 
 /** How often the checkpoint thread copies the WAL back; a PASSIVE checkpoint of an empty WAL costs next to nothing. */
-export const CHECKPOINT_MS = 1_000;
+const CHECKPOINT_MS = 1_000;
 
 /** This connection's commits never copy the WAL back: a checkpoint thread (or another writer) does. */
 export const deferCheckpoints = (db: Db): void => {
