@@ -4,7 +4,7 @@
 // bracketed keys rejected, booleans only `true`/`false`, unknown keys a 400 `unknown_parameter`.
 import type { z } from 'zod';
 import { TmError } from '../errors.js';
-import { checkTextLengths } from './text-limits.js';
+import { checkInputLimits } from './text-limits.js';
 
 /** `either`: a union taking a scalar or an array; one value stays a scalar, repeats become an array. */
 type Kind = 'array' | 'either' | 'number' | 'boolean' | 'string' | 'object' | 'other';
@@ -139,7 +139,7 @@ export const fromBody = (schema: z.ZodTypeAny, body: unknown, pathParams: Record
 
 /** Validates against the schema, turning the first zod issue into the spec's 400 naming the parameter. */
 export const validateInput = <S extends z.ZodTypeAny>(schema: S, input: unknown): z.infer<S> => {
-  checkTextLengths(input);
+  checkInputLimits(input);
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
