@@ -3,8 +3,11 @@
 // and its modules load when it runs, so `tm --version` imports no operation at all.
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
+import { endQuietlyOnClosedPipe } from './closed-pipe.js';
 import { addCommands, finishProgram } from './command-tree.js';
 import { commandWord, loadManifest } from './manifest.js';
+
+endQuietlyOnClosedPipe();
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 

@@ -9,7 +9,8 @@ import { isIsoDate } from '../core/dates.js';
 import { TmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { baseOf, shapeOf } from '../ops/input.js';
-import { checkTextLengths } from '../ops/text-limits.js';
+import { checkInputLimits } from '../ops/text-limits.js';
+import { EXIT_GATE } from './exit-codes.js';
 import { EXPORTS, NOTICES } from './exports.js';
 import { inputFromOptions, kebab } from './flags.js';
 import type { ManifestOp } from './manifest.js';
@@ -120,7 +121,7 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
     };
     const shape = shapeOf(op.input) ?? {};
     if (globals.asOf && 'as_of_date' in shape && raw.as_of_date === undefined) raw.as_of_date = globals.asOf;
-    checkTextLengths(raw, (path) => flagOf.get(path) ?? path);
+    checkInputLimits(raw, (path) => flagOf.get(path) ?? path);
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
       throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));
@@ -134,7 +135,7 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
     const failure = await EXPORTS[op.name]?.check?.(ctx, input, options);
     if (failure) {
       process.stderr.write(`tm: ${failure}\n`);
-      process.exitCode = 1;
+      process.exitCode = EXIT_GATE;
     }
   } catch (err) {
     process.exitCode = reportError(withFlagName(err, (key) => flagOf.get(key)), mode);
