@@ -10,7 +10,7 @@ import { TmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
 import { baseOf, shapeOf } from '../ops/input.js';
-import { checkTextLengths } from '../ops/text-limits.js';
+import { checkInputLimits } from '../ops/text-limits.js';
 import { EXPORTS, NOTICES } from './exports.js';
 import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
@@ -120,7 +120,7 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
     };
     const shape = shapeOf(op.input) ?? {};
     if (globals.asOf && 'as_of_date' in shape && raw.as_of_date === undefined) raw.as_of_date = globals.asOf;
-    checkTextLengths(raw, (path) => flagOf.get(path) ?? path);
+    checkInputLimits(raw, (path) => flagOf.get(path) ?? path);
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
       throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));
