@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeContext, createContext, type Context } from '../src/context.js';
 import { getTrademark } from '../src/ops/get-trademark.js';
-import { BY_APP_KEY, BY_REG_KEY } from '../src/store/trademark-repo.js';
+import { BY_APP_KEY, BY_REG_KEY } from '../src/store/sqlite/trademark-repo.js';
 import { corpusRecords, GENERATOR_VERSION } from './corpus/generate.js';
 import { benchCommand, consoleTable, formatInt, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
 

@@ -4,7 +4,7 @@ import { loadConfig, type Config, type ConfigOverrides } from './config.js';
 import type { Clock } from './core/clock.js';
 import { projectPending } from './monitor/projector.js';
 import { openSearchIndex, type SearchIndex } from './search/search-index.js';
-import { openStore, type Store } from './store/store.js';
+import { openStore, type Store } from './store/sqlite/store.js';
 
 export interface OrgRef {
   id: string;

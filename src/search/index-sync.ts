@@ -3,9 +3,9 @@
 // bulk, and its sequence number moves only once every key is in, so an interrupted build restarts.
 // Syncing is a writer's job (ingest, `tm serve` at start), one process at a time under the
 // index_sync lease; a search never syncs, it reads the last complete state and reports the lag.
-import { createLeases } from '../store/lease.js';
-import { loadPragmas, type Db } from '../store/sqlite.js';
-import { createSearchWriter, type ChangedMark } from '../store/search-write-repo.js';
+import { createLeases } from '../store/sqlite/lease.js';
+import { loadPragmas, type Db } from '../store/sqlite/sqlite.js';
+import { createSearchWriter, type ChangedMark } from '../store/sqlite/search-write-repo.js';
 import { analyzeText, ftsBody, gramRows, keyHashes, nearLength, toMarkRow } from './indexer.js';
 
 /** Changed marks per transaction: each batch dirties key pages all over the b-tree, so larger is cheaper per mark. */

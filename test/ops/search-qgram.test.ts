@@ -11,7 +11,7 @@ import { searchTrademarks } from '../../src/ops/search-trademarks.js';
 import { CHANNELS, DEFAULT_CHANNELS } from '../../src/search/params.js';
 import { RELATED_MIN } from '../../src/search/score.js';
 import { gramCandidates } from '../../src/search/qgram.js';
-import type { GramList } from '../../src/store/gram-postings.js';
+import type { GramList } from '../../src/store/sqlite/gram-postings.js';
 import { fold } from '../../src/search/normalize.js';
 import { jaccard, trigrams, trigramSet } from '../../src/search/trigram.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';

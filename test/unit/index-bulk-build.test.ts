@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fromBlob } from '../../src/store/gram-postings.js';
-import { createSearchWriter } from '../../src/store/search-write-repo.js';
+import { fromBlob } from '../../src/store/sqlite/gram-postings.js';
+import { createSearchWriter } from '../../src/store/sqlite/search-write-repo.js';
 import { join } from 'node:path';
 import { keyHash } from '../../src/search/analyze.js';
 import { closeContext, createContext } from '../../src/context.js';

@@ -3,7 +3,7 @@
 // on a store of one large office, before and after ANALYZE; the OR form they replaced is the
 // control that shows the check can fail (without statistics it searches on office_code only).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BY_APP_KEY, BY_REG_KEY } from '../../src/store/trademark-repo.js';
+import { BY_APP_KEY, BY_REG_KEY } from '../../src/store/sqlite/trademark-repo.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 let t: TempContext;

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keyHash } from '../../src/search/analyze.js';
 import { soundKey } from '../../src/search/normalize.js';
-import { MIGRATIONS } from '../../src/store/migrations/index.js';
+import { MIGRATIONS } from '../../src/store/sqlite/migrations/index.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 let t: TempContext;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyHash } from '../../src/search/analyze.js';
 import { createPostingCache } from '../../src/search/posting-cache.js';
-import { createSearchRepo, type KeyRange } from '../../src/store/search-repo.js';
+import { createSearchRepo, type KeyRange } from '../../src/store/sqlite/search-repo.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 let t: TempContext;

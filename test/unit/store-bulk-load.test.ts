@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { serializeRecord } from '../../src/core/diff.js';
-import { openStore } from '../../src/store/store.js';
+import { openStore } from '../../src/store/sqlite/store.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 /** The indexes of the core tables a load manages (later side tables, such as trademark_citations, keep theirs). */

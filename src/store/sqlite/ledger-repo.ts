@@ -1,7 +1,7 @@
 // The per-organization event ledger (spec §6) and its outbox: an event row and the pending
 // delivery rows of every endpoint that subscribes to it are written together, inside the caller's
 // transaction when there is one (better-sqlite3 nests it as a savepoint).
-import { randomId } from '../core/ids.js';
+import { randomId } from '../../core/ids.js';
 import { writeTransaction, type Db } from './sqlite.js';
 
 export interface LedgerRow {

@@ -2,7 +2,7 @@
 // (one row per mark, the latest list read; an identical re-read writes nothing) and the citations
 // rows the trademark upsert keeps from its prior-registration claims, read both ways.
 import { createHash } from 'node:crypto';
-import type { DocumentListRecord, ProsecutionDocument } from '../core/schemas/documents.js';
+import type { DocumentListRecord, ProsecutionDocument } from '../../core/schemas/documents.js';
 import { writeTransaction, type Db } from './sqlite.js';
 
 export interface CitationRow {

@@ -1,11 +1,11 @@
 // Trademark rows: batched upserts with change detection, reads by id and number, filtered scans.
 // Each upsert batch is one transaction, so a failed batch leaves no trace; the store's
 // `withinChanges` hook (the ledger projector) runs inside it, so the outbox commits with the change.
-import { canonicalNumber } from '../core/ids.js';
-import { diffRecords, serializeRecord, type RecordChange } from '../core/diff.js';
-import { resolveRepresentatives } from '../core/representatives.js';
-import { randomId } from '../core/ids.js';
-import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import { canonicalNumber } from '../../core/ids.js';
+import { diffRecords, serializeRecord, type RecordChange } from '../../core/diff.js';
+import { resolveRepresentatives } from '../../core/representatives.js';
+import { randomId } from '../../core/ids.js';
+import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { entityResolver } from './entity-repo.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { createLeases } from './lease.js';

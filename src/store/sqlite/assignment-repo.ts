@@ -1,7 +1,7 @@
 // Recorded assignments: batched upserts keyed by reel/frame (identical documents write nothing),
 // the marks each touches, and reads by id, by mark and by party name.
 import { createHash } from 'node:crypto';
-import type { AssignmentRecord } from '../core/schemas/assignment.js';
+import type { AssignmentRecord } from '../../core/schemas/assignment.js';
 import { writeTransaction, type Db } from './sqlite.js';
 
 export interface AssignmentUpsertOutcome {

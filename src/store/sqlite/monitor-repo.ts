@@ -2,7 +2,7 @@
 // endpoint row (hidden from /v1/webhooks; the delivery worker posts its events) are written in one
 // transaction; deleting a monitor deletes its watches (ON DELETE CASCADE) and its endpoint, and
 // fails the deliveries still queued, while the alerts stay.
-import { randomId } from '../core/ids.js';
+import { randomId } from '../../core/ids.js';
 import { writeTransaction, type Db } from './sqlite.js';
 import type { EndpointRow } from './webhook-repo.js';
 

@@ -1,7 +1,7 @@
 // Board proceedings: batched upserts keyed by office and proceeding number (identical records
 // write nothing), the marks each names with the party's role, and reads by id, by mark and by filter.
 import { createHash } from 'node:crypto';
-import type { ProceedingRecord } from '../core/schemas/proceeding.js';
+import type { ProceedingRecord } from '../../core/schemas/proceeding.js';
 import { writeTransaction, type Db } from './sqlite.js';
 
 export interface ProceedingUpsertOutcome {

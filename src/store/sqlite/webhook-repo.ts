@@ -1,7 +1,7 @@
 // Webhook endpoints, the delivery outbox and its attempt log (spec §6). Deliveries are claimed
 // with a lease (owner and expiry) committed before the POST, so a crashed worker's rows are found
 // and re-posted with the same event id.
-import { randomId } from '../core/ids.js';
+import { randomId } from '../../core/ids.js';
 import { writeTransaction, type Db } from './sqlite.js';
 
 export interface EndpointRow {

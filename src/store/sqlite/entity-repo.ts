@@ -1,9 +1,9 @@
 // Entities: which entity an owner record belongs to (its name key and, for a generic name, its
 // country; unless a hand split moved it; joined by a near name at the same address or on the same
 // mark; followed through merges), the members of an entity, and the recorded merges and splits.
-import { entityKey } from '../core/entity-key.js';
-import { addressKey, baseEntityId, nearNames, ownerCountry } from '../core/entity-signals.js';
-import type { Owner } from '../core/schemas/parts.js';
+import { entityKey } from '../../core/entity-key.js';
+import { addressKey, baseEntityId, nearNames, ownerCountry } from '../../core/entity-signals.js';
+import type { Owner } from '../../core/schemas/parts.js';
 import { writeTransaction, type Db } from './sqlite.js';
 
 export interface EntityMember {
