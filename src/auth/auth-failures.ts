@@ -3,7 +3,7 @@
 // "Failed authentications".
 import { createHash } from 'node:crypto';
 import type { Context } from '../context.js';
-import type { Store } from '../store/sqlite/store.js';
+import type { Store } from '../store/store.js';
 import { countersFor } from './limit-counters.js';
 import { limited, windowOf, type Admission } from './rate-limiter.js';
 

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { randomId } from '../core/ids.js';
 import type { Context } from '../context.js';
-import type { ApiKeyRow } from '../store/sqlite/auth-repo.js';
+import type { ApiKeyRow } from '../store/auth-repo.js';
 import { TmError } from '../errors.js';
 import { ApiKey, SCOPES, type ScopeName } from './schemas.js';
 import type { z } from 'zod';

@@ -2,7 +2,7 @@
 // check-and-count as one atomic step. One process keeps them in memory; the workers of a clustered
 // `tm serve` share the primary's through IPC (src/http/cluster-counters.ts), so a limit of N per
 // window admits exactly N calls whichever worker serves them.
-import type { Store } from '../store/sqlite/store.js';
+import type { Store } from '../store/store.js';
 
 /** One call against a window and, optionally, a daily cap, keyed by organization (or client address). */
 export interface TakeRequest {

@@ -2,7 +2,7 @@
 import { randomId } from '../core/ids.js';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
-import type { OrgRow } from '../store/sqlite/auth-repo.js';
+import type { OrgRow } from '../store/auth-repo.js';
 import { mergeOverrides, resolveLimits } from './limits.js';
 import type { Organization, OrgLimitOverrides } from './schemas.js';
 

@@ -18,6 +18,7 @@ import { addExportFlags, checkExportFlags, collectRows, rowsCsv, writeResult, ty
 import { renderHuman } from './views/index.js';
 import { listShape } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
+import { isPostgresUrl } from '../store/location.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -45,7 +46,8 @@ export const contextFromGlobals = (globals: GlobalOptions, need: StoreNeed = 'cr
   checkAsOf(globals.asOf);
   const now = globals.asOf ? `${globals.asOf}T12:00:00.000Z` : undefined;
   const { dbPath } = loadConfig({ db: globals.db });
-  if (need !== 'create' && !existsSync(dbPath)) {
+  // A PostgreSQL URL is never a path: the server says whether its database exists.
+  if (need !== 'create' && !isPostgresUrl(dbPath) && !existsSync(dbPath)) {
     if (need === 'optional') return createContext({ db: ':memory:', now });
     throw new TmError('not_found', `no store at ${dbPath}; create one with \`tm ingest\`.`, { param: 'db' });
   }
@@ -148,7 +150,7 @@ const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
 
 const addGlobalOptions = (command: Command, dated = true): Command => {
   command
-    .option('--db <path>', 'SQLite store to use (default: $TM_DB, else $TM_HOME/tm.db)')
+    .option('--db <path>', 'store to use: a SQLite file path or a postgres:// URL (default: $TM_DB, else $TM_HOME/tm.db)')
     .option('--json', 'print JSON instead of a table')
     .option('--wide', 'show every table column in full, however wide the terminal');
   return dated ? command.option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)') : command;

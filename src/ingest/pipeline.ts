@@ -5,7 +5,7 @@ import type { AssignmentRecord } from '../core/schemas/assignment.js';
 import type { DocumentListRecord } from '../core/schemas/documents.js';
 import type { ProceedingRecord } from '../core/schemas/proceeding.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
-import type { UpsertOutcome } from '../store/sqlite/trademark-repo.js';
+import type { UpsertOutcome } from '../store/trademark-repo.js';
 import { applyAssignments } from '../parties/apply-assignments.js';
 import { applyProceedings } from '../parties/apply-proceedings.js';
 import { TmError } from '../errors.js';

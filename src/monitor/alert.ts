@@ -6,7 +6,7 @@ import { today, type Clock } from '../core/clock.js';
 import { randomId } from '../core/ids.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { computeDerived } from '../deadlines/derive.js';
-import type { AlertRow, ChangeEvent } from '../store/sqlite/watch-repo.js';
+import type { AlertRow, ChangeEvent } from '../store/watch-repo.js';
 import type { CompiledWatch, MatchResult } from './match.js';
 
 export const AlertSnapshot = z.object({

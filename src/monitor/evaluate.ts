@@ -5,9 +5,9 @@
 // store) and idempotent (one alert per watch and change).
 import type { Context } from '../context.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
-import type { MonitorTarget } from '../store/sqlite/monitor-repo.js';
-import type { MembershipRef } from '../store/sqlite/portfolio-repo.js';
-import type { ChangeEvent, NewAlert } from '../store/sqlite/watch-repo.js';
+import type { MonitorTarget } from '../store/monitor-repo.js';
+import type { MembershipRef } from '../store/portfolio-repo.js';
+import type { ChangeEvent, NewAlert } from '../store/watch-repo.js';
 import { alertCreatedData, recordEvent } from './ledger.js';
 import { queueMonitorEvent } from './monitor-events.js';
 import { buildAlert, type Alert } from './alert.js';

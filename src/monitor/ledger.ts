@@ -1,8 +1,8 @@
 // Recording ledger events (spec §6.1, §6.2): the one function every producer calls (the
 // projector for trademark changes, the monitoring helper for `alert.created`), inside the
 // producer's own transaction, so an event and its outbox rows commit with the change that caused them.
-import type { Store } from '../store/sqlite/store.js';
-import type { LedgerRow, NewLedgerEvent } from '../store/sqlite/ledger-repo.js';
+import type { Store } from '../store/store.js';
+import type { LedgerRow, NewLedgerEvent } from '../store/ledger-repo.js';
 
 /** The event types an endpoint may subscribe to, exactly (spec §6.1). */
 export const SUBSCRIBABLE_EVENTS = ['alert.created', 'trademark.status_changed', 'office_action.issued'] as const;

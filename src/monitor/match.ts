@@ -6,7 +6,7 @@ import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from '../search/analyze.js';
 import { analyzeText } from '../search/indexer.js';
 import { scoreCandidate, via } from '../search/score.js';
-import type { WatchRow } from '../store/sqlite/watch-repo.js';
+import type { WatchRow } from '../store/watch-repo.js';
 import { reachesTier, type Matching, type WatchQuery, type WatchType } from './watch-query.js';
 
 export interface CompiledWatch {

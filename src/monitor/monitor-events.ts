@@ -3,9 +3,9 @@
 // the monitor's own endpoint row in the alert's transaction and posted by the one delivery worker
 // (retries, auto-disable, SSRF guard), signed per Standard Webhooks when the monitor has a secret.
 import { randomId } from '../core/ids.js';
-import type { MonitorTarget } from '../store/sqlite/monitor-repo.js';
-import type { Store } from '../store/sqlite/store.js';
-import type { NewAlert } from '../store/sqlite/watch-repo.js';
+import type { MonitorTarget } from '../store/monitor-repo.js';
+import type { Store } from '../store/store.js';
+import type { NewAlert } from '../store/watch-repo.js';
 import type { Alert } from './alert.js';
 import type { MonitorEvent } from './monitor-schemas.js';
 

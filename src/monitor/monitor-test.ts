@@ -2,8 +2,8 @@
 // event queued on the monitor's endpoint as a test delivery and sent at once by the delivery worker,
 // so it is signed, SSRF-guarded and timed like every monitor event. Never retried; reported, not kept.
 import type { Context } from '../context.js';
-import type { MonitorRow } from '../store/sqlite/monitor-repo.js';
-import type { EndpointRow } from '../store/sqlite/webhook-repo.js';
+import type { MonitorRow } from '../store/monitor-repo.js';
+import type { EndpointRow } from '../store/webhook-repo.js';
 import type { Alert } from './alert.js';
 import { createDeliveryWorker, testEventId } from './delivery.js';
 import { monitorEventBody } from './monitor-events.js';

@@ -2,7 +2,7 @@
 // portfolio object, a member mark with its `external_ref`, and the add/remove result.
 import { z } from 'zod';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
-import type { MemberRow, PortfolioRow } from '../store/sqlite/portfolio-repo.js';
+import type { MemberRow, PortfolioRow } from '../store/portfolio-repo.js';
 
 export const Metadata = z.record(z.string(), z.unknown()).describe('Free-form JSON object, at most 8 KB serialised');
 

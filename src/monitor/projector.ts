@@ -5,9 +5,9 @@
 import { addDays } from '../core/dates.js';
 import { collapseTwins, isRecentAction, TWIN_WINDOW_DAYS } from '../core/office-actions.js';
 import type { ProsecutionEvent } from '../core/schemas/parts.js';
-import type { Store } from '../store/sqlite/store.js';
-import type { Holding } from '../store/sqlite/ledger-repo.js';
-import type { LedgerEvent } from '../store/sqlite/trademark-repo.js';
+import type { Store } from '../store/store.js';
+import type { Holding } from '../store/ledger-repo.js';
+import type { LedgerEvent } from '../store/trademark-repo.js';
 import { eventRecorder, occurredAt, type EventRecorder, type PortfolioRef } from './ledger.js';
 
 const CURSOR = 'global_events';

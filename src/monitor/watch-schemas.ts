@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { TmError } from '../errors.js';
 import type { Deprecation } from '../search/legacy.js';
-import type { WatchRow } from '../store/sqlite/watch-repo.js';
+import type { WatchRow } from '../store/watch-repo.js';
 import { checkMetadata } from './org.js';
 import { Metadata } from './portfolio-schemas.js';
 import { DEFAULT_TRIGGERS, parseWatchQuery, TRIGGER_EVENTS, WATCH_TYPES, type Matching, type WatchQuery, type WatchType } from './watch-query.js';

@@ -4,7 +4,7 @@ import { normalizeScopes } from '../auth/authenticate.js';
 import type { Context } from '../context.js';
 import { idPrefix } from '../core/ids.js';
 import { TmError } from '../errors.js';
-import type { ApiKeyRow } from '../store/sqlite/auth-repo.js';
+import type { ApiKeyRow } from '../store/auth-repo.js';
 import { callerOrg } from './account-context.js';
 
 export const keyOfCaller = async (ctx: Context, id: string): Promise<ApiKeyRow> => {

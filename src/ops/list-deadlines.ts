@@ -12,7 +12,7 @@ import { computeDerived } from '../deadlines/derive.js';
 import { compareRows, DeadlineRow, matchesUrgency, toDeadlineRow, unsupportedRow } from '../deadlines/rows.js';
 import { TmError } from '../errors.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
-import type { TrademarkFilter } from '../store/sqlite/trademark-repo.js';
+import type { TrademarkFilter } from '../store/trademark-repo.js';
 import { defineOp } from './define-op.js';
 import { feeDueFor } from './fees/schedules.js';
 import { requirePortfolio } from './monitor/portfolio-crud.js';

@@ -5,7 +5,7 @@ import type { Context } from '../context.js';
 import { ownerId } from '../core/ids.js';
 import type { Owner } from '../core/schemas/parts.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
-import type { UpsertOutcome } from '../store/sqlite/trademark-repo.js';
+import type { UpsertOutcome } from '../store/trademark-repo.js';
 import { chainOfTitle, nameKey } from './chain.js';
 
 const sameOwners = (owners: readonly Owner[], names: readonly string[]): boolean => {

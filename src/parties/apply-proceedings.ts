@@ -3,7 +3,7 @@
 // so the change carries its diff and a trademark.status_changed event.
 import type { Context } from '../context.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
-import type { UpsertOutcome } from '../store/sqlite/trademark-repo.js';
+import type { UpsertOutcome } from '../store/trademark-repo.js';
 import { statusAfterProceedings } from './proceedings.js';
 
 export const applyProceedings = async (ctx: Context, trademarkIds: Iterable<string>, occurredAt: string): Promise<UpsertOutcome | null> => {

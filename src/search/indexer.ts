@@ -1,7 +1,7 @@
 // Turning a changed trademark (read from the store's columns) into its search_mark row, its index
 // keys and its trigram text.
-import { classMask } from '../store/sqlite/search-repo.js';
-import type { ChangedMark, SearchMarkInput } from '../store/sqlite/search-write-repo.js';
+import { classMask } from '../store/search-repo.js';
+import type { ChangedMark, SearchMarkInput } from '../store/search-write-repo.js';
 import { analyze, indexKeys, keyHash, type Analysis } from './analyze.js';
 import { gramKeys, gramLength } from './qgram.js';
 import { trigrams } from './trigram.js';

@@ -2,7 +2,7 @@
 // keyed by mark id. Postings are read shortest marks first, so the same short marks are candidates
 // for query after query; reading and splitting their rows again was a third of a search's CPU.
 // The whole cache is dropped when the index's last_seq moves, so it never serves a stale form.
-import type { MarkFormsRow } from '../store/sqlite/search-repo.js';
+import type { MarkFormsRow } from '../store/search-repo.js';
 import type { Analysis } from './analyze.js';
 
 export interface MarkForms {

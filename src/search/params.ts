@@ -6,7 +6,7 @@ import { TmError } from '../errors.js';
 import type { Channel } from './analyze.js';
 import { isIsoDate } from '../core/dates.js';
 import { compact } from './normalize.js';
-import { DATE_FIELDS, restricts, type DateField, type DateOp, type SearchFilter, type TextFilter } from '../store/sqlite/search-repo.js';
+import { DATE_FIELDS, restricts, type DateField, type DateOp, type SearchFilter, type TextFilter } from '../store/search-repo.js';
 
 const text = z.union([z.string(), z.array(z.string())]);
 const list = z.union([z.string(), z.array(z.union([z.string(), z.number()]))]);

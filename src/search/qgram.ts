@@ -5,7 +5,7 @@
 // by the fused model's trigram inputs (a short mark inside a long one). Whatever a trigram-Jaccard
 // scan ranks near the top is then a candidate, at any store size, even when no channel key of tm's
 // own finds it (two letters inserted, a query that joins words). The trigrams are src/search/trigram.ts's.
-import type { GramList } from '../store/sqlite/gram-postings.js';
+import type { GramList } from '../store/gram-postings.js';
 import { FEATURES, WEIGHTS, type Feature } from './fusion.js';
 
 /** The key strings of a mark's trigrams. */

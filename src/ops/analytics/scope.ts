@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { idPrefix } from '../../core/ids.js';
 import { TmError } from '../../errors.js';
-import type { TrademarkFilter } from '../../store/sqlite/trademark-repo.js';
+import type { TrademarkFilter } from '../../store/trademark-repo.js';
 import { requirePortfolio } from '../monitor/portfolio-crud.js';
 import { resolveOfficeCodes } from '../reference/data.js';
 

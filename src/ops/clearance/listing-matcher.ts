@@ -4,7 +4,7 @@
 import { MarkMatcher } from '../../clearance/mark-matcher.js';
 import type { MarkInfo } from '../../clearance/listing.js';
 import type { Context } from '../../context.js';
-import type { LiveMark } from '../../store/sqlite/screening-repo.js';
+import type { LiveMark } from '../../store/screening-repo.js';
 
 type Level = 'off' | 'low' | 'medium' | 'medium_famous_only' | 'high';
 type Fuzzy = 'none' | 'famous' | 'all';

@@ -6,7 +6,7 @@ import { assessHit } from '../../clearance/risk.js';
 import { PRESETS, type Proposal, type ScreeningHit } from '../../clearance/screening.js';
 import type { Context } from '../../context.js';
 import { TmError } from '../../errors.js';
-import type { Decision, Scope } from '../../store/sqlite/screening-repo.js';
+import type { Decision, Scope } from '../../store/screening-repo.js';
 import { searchTrademarks } from '../search-trademarks.js';
 import { niceIndex } from './nice.js';
 

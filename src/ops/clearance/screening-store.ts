@@ -3,7 +3,7 @@
 import { Screening, type Screening as ScreeningT } from '../../clearance/screening.js';
 import type { Context } from '../../context.js';
 import { TmError } from '../../errors.js';
-import type { Decision } from '../../store/sqlite/screening-repo.js';
+import type { Decision } from '../../store/screening-repo.js';
 import { checkScreeningId, scopeOf } from './screening-run.js';
 
 export const withDecisions = (s: ScreeningT, decisions: readonly Decision[]): ScreeningT => {

@@ -1,7 +1,7 @@
 // The event envelope of spec §6.2, as the ledger API returns it and webhooks deliver it.
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import type { LedgerRow } from '../../store/sqlite/ledger-repo.js';
+import type { LedgerRow } from '../../store/ledger-repo.js';
 
 export const EventEnvelope = z.object({
   id: z.string().describe('evt_ id; equals the webhook-id header of its deliveries'),

@@ -8,7 +8,7 @@ import { TmError } from '../../errors.js';
 import { Alert, toAlert } from '../../monitor/alert.js';
 import { checkPrefix, notFound, ownerOrg } from '../../monitor/org.js';
 import { TRIGGER_EVENTS } from '../../monitor/watch-query.js';
-import type { AlertFilter } from '../../store/sqlite/watch-repo.js';
+import type { AlertFilter } from '../../store/watch-repo.js';
 import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
 import { requireWatch } from './watch-crud.js';

@@ -10,8 +10,8 @@ import { checkEvents, itemWatch, Monitor, MonitorItem, WebhookUrl } from '../../
 import { sendTestEvent } from '../../monitor/monitor-test.js';
 import { checkPrefix, notFound, ownerOrg } from '../../monitor/org.js';
 import { urlRefusal } from '../../monitor/ssrf.js';
-import type { MonitorRow } from '../../store/sqlite/monitor-repo.js';
-import type { WatchRow } from '../../store/sqlite/watch-repo.js';
+import type { MonitorRow } from '../../store/monitor-repo.js';
+import type { WatchRow } from '../../store/watch-repo.js';
 import { defineOp } from '../define-op.js';
 import { earlierEnvelope } from '../earlier-shape.js';
 import { prepareWatch } from './watch-crud.js';

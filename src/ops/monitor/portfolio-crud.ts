@@ -6,7 +6,7 @@ import { randomId } from '../../core/ids.js';
 import type { Context } from '../../context.js';
 import { checkMetadata, checkPrefix, notFound, ownerOrg } from '../../monitor/org.js';
 import { Metadata, Portfolio, PortfolioDetail, toPortfolio, toPortfolioMark } from '../../monitor/portfolio-schemas.js';
-import type { PortfolioRow } from '../../store/sqlite/portfolio-repo.js';
+import type { PortfolioRow } from '../../store/portfolio-repo.js';
 import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
 

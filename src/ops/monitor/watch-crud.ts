@@ -8,7 +8,7 @@ import { TmError } from '../../errors.js';
 import { checkPrefix, notFound, ownerOrg } from '../../monitor/org.js';
 import type { WatchQuery } from '../../monitor/watch-query.js';
 import { checkWatchBody, Deprecations, toWatch, Watch, WATCH_QUOTA, WatchBody, type CheckedWatch } from '../../monitor/watch-schemas.js';
-import type { WatchRow } from '../../store/sqlite/watch-repo.js';
+import type { WatchRow } from '../../store/watch-repo.js';
 import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
 import { resolveTrademark } from '../resolve-id.js';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Context } from '../../context.js';
 import { idPrefix } from '../../core/ids.js';
-import type { TrademarkFilter } from '../../store/sqlite/trademark-repo.js';
+import type { TrademarkFilter } from '../../store/trademark-repo.js';
 import { TmError } from '../../errors.js';
 
 const counts = z.record(z.string(), z.number().int());

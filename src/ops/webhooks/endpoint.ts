@@ -6,7 +6,7 @@ import { TmError } from '../../errors.js';
 import { SUBSCRIBABLE_EVENTS } from '../../monitor/ledger.js';
 import { secretHint } from '../../monitor/signing.js';
 import { urlRefusal } from '../../monitor/ssrf.js';
-import type { EndpointRow } from '../../store/sqlite/webhook-repo.js';
+import type { EndpointRow } from '../../store/webhook-repo.js';
 import { checkPrefix, ownerOrg } from '../../monitor/org.js';
 
 export const ENDPOINT_PREFIX = 'wh_';

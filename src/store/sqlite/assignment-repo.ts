@@ -3,25 +3,14 @@
 import { createHash } from 'node:crypto';
 import type { AssignmentRecord } from '../../core/schemas/assignment.js';
 import { writeTransaction, type Db } from './sqlite.js';
-
-export interface AssignmentUpsertOutcome {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-}
-
-export interface AssignmentFilter {
-  /** Case-insensitive substring of any assignor or assignee name. */
-  party?: string;
-  trademarkId?: string;
-}
+import type { AssignmentFilter, AssignmentRepo, AssignmentUpsertOutcome } from '../assignment-repo.js';
 
 const hashOf = (json: string): string => createHash('sha256').update(json).digest('base64url').slice(0, 32);
 
 const partyNames = (a: AssignmentRecord): string =>
   [...a.assignors, ...a.assignees].map((p) => p.name.toLowerCase()).join('\n');
 
-export const createAssignmentRepo = (db: Db) => {
+export const createAssignmentRepo = (db: Db): AssignmentRepo => {
   const selectHash = db.prepare<[string], { content_hash: string }>('SELECT content_hash FROM assignments WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO assignments (id, office_code, reel_frame, execution_date, recorded_date, party_names, content_hash, record, created_at, updated_at)
@@ -113,4 +102,3 @@ export const createAssignmentRepo = (db: Db) => {
   };
 };
 
-export type AssignmentRepo = ReturnType<typeof createAssignmentRepo>;

@@ -3,41 +3,9 @@
 import type { Db } from './sqlite.js';
 import { createIdempotencyRepo } from './idempotency-repo.js';
 import { createUsageRepo } from './usage-repo.js';
+import type { ApiKeyRow, AuthRepo, FeedbackRow, OrgRow } from '../auth-repo.js';
 
-export interface OrgRow {
-  id: string;
-  name: string;
-  /** JSON of per-organization limit overrides. */
-  limits: string;
-  created_at: string;
-}
-
-export interface ApiKeyRow {
-  id: string;
-  org_id: string;
-  name: string | null;
-  hash: string;
-  hint: string;
-  livemode: number;
-  /** JSON array of scope strings. */
-  scopes: string;
-  created_at: string;
-  expires_at: string | null;
-  revoked_at: string | null;
-  last_used_at: string | null;
-}
-
-export interface FeedbackRow {
-  id: string;
-  org_id: string;
-  livemode: number;
-  request_id: string | null;
-  category: string;
-  message: string;
-  created_at: string;
-}
-
-export const createAuthRepo = (db: Db) => {
+export const createAuthRepo = (db: Db): AuthRepo => {
   const insertOrg = db.prepare('INSERT INTO orgs (id, name, limits, created_at) VALUES (@id, @name, @limits, @created_at)');
   const orgById = db.prepare<[string], OrgRow>('SELECT * FROM orgs WHERE id = ?');
   const allOrgs = db.prepare<[], OrgRow>('SELECT * FROM orgs ORDER BY created_at, id');
@@ -110,4 +78,3 @@ export const createAuthRepo = (db: Db) => {
   };
 };
 
-export type AuthRepo = ReturnType<typeof createAuthRepo>;

@@ -4,17 +4,9 @@
 import { createHash } from 'node:crypto';
 import type { DocumentListRecord, ProsecutionDocument } from '../../core/schemas/documents.js';
 import { writeTransaction, type Db } from './sqlite.js';
+import type { CitationRow, DocumentRepo } from '../document-repo.js';
 
-export interface CitationRow {
-  trademark_id: string;
-  relation: string;
-  office_code: string;
-  number: string;
-  number_type: string | null;
-  source: string;
-}
-
-export const createDocumentRepo = (db: Db) => {
+export const createDocumentRepo = (db: Db): DocumentRepo => {
   const hashOf = db.prepare<[string], { content_hash: string }>('SELECT content_hash FROM trademark_documents WHERE trademark_id = ?');
   const upsertList = db.prepare(
     `INSERT INTO trademark_documents (trademark_id, office_code, application_number, source, content_hash, documents, updated_at)
@@ -63,4 +55,3 @@ export const createDocumentRepo = (db: Db) => {
   };
 };
 
-export type DocumentRepo = ReturnType<typeof createDocumentRepo>;

@@ -5,13 +5,7 @@ import { entityKey } from '../../core/entity-key.js';
 import { addressKey, baseEntityId, nearNames, ownerCountry } from '../../core/entity-signals.js';
 import type { Owner } from '../../core/schemas/parts.js';
 import { writeTransaction, type Db } from './sqlite.js';
-
-export interface EntityMember {
-  owner_id: string;
-  name: string;
-  trademark_count: number;
-  offices: string;
-}
+import type { EntityMember, EntityRepo } from '../entity-repo.js';
 
 type ResolvableOwner = Pick<Owner, 'owner_id' | 'entity_id' | 'name'> & Partial<Pick<Owner, 'nationality' | 'address'>>;
 
@@ -67,7 +61,7 @@ export const entityResolver = (db: Db) => {
   return { follow, of };
 };
 
-export const createEntityRepo = (db: Db) => {
+export const createEntityRepo = (db: Db): EntityRepo => {
   const resolver = entityResolver(db);
   const mergedInto = db.prepare<[string], { merged_into: string }>('SELECT merged_into FROM entity_merges WHERE entity_id = ?');
   const members = db.prepare<[string], EntityMember>(
@@ -93,7 +87,6 @@ export const createEntityRepo = (db: Db) => {
     }
   });
   return {
-    resolver,
     /** The entity an id was merged into, following later merges; null when it was never merged. */
     async mergedInto(id: string): Promise<string | null> {
       return mergedInto.get(id) ? resolver.follow(id) : null;
@@ -110,4 +103,3 @@ export const createEntityRepo = (db: Db) => {
   };
 };
 
-export type EntityRepo = ReturnType<typeof createEntityRepo>;

@@ -1,11 +1,12 @@
 // The global change events: immutable, per trademark, read newest-last by sequence (the
 // per-organization ledger of spec §6 is projected from them, ledger-repo.ts).
 import type { Db } from './sqlite.js';
-import type { LedgerEvent } from './trademark-repo.js';
+import type { LedgerEvent } from '../trademark-repo.js';
+import type { EventRepo } from '../event-repo.js';
 
 interface EventRow { seq: number; id: string; trademark_id: string; type: string; payload: string; occurred_at: string; source_date: string | null }
 
-export const createEventRepo = (db: Db) => {
+export const createEventRepo = (db: Db): EventRepo => {
   const forTrademark = db.prepare<[string, number, number], EventRow>(
     'SELECT seq, id, trademark_id, type, payload, occurred_at, source_date FROM events WHERE trademark_id = ? AND seq > ? ORDER BY seq LIMIT ?',
   );
@@ -38,4 +39,3 @@ export const createEventRepo = (db: Db) => {
   };
 };
 
-export type EventRepo = ReturnType<typeof createEventRepo>;

@@ -4,13 +4,8 @@
 // could afford to read only a capped prefix of a common trigram; a packed list is read whole.
 // Changes are gathered in memory and written per group at flush(): a bulk build writes each group
 // once at its end, a daily sync reads, merges and rewrites only the groups its marks touch.
+import type { GramList } from '../gram-postings.js';
 import type { Db } from './sqlite.js';
-
-/** One length's list of a trigram key. */
-export interface GramList {
-  len: number;
-  mids: Uint32Array;
-}
 
 /** Pending changes of one (key, length) group. */
 interface Pending {

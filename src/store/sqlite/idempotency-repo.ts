@@ -1,16 +1,9 @@
 // Stored responses for Idempotency-Key (spec §7): one row per (organization, mode, key), claimed
 // as `processing` before the operation runs and completed with the response it produced.
 import type { Db } from './sqlite.js';
+import type { IdempotencyRepo, IdempotencyRow } from '../idempotency-repo.js';
 
-export interface IdempotencyRow {
-  fingerprint: string;
-  state: 'processing' | 'done';
-  status: number | null;
-  body: string | null;
-  created_at: string;
-}
-
-export const createIdempotencyRepo = (db: Db) => {
+export const createIdempotencyRepo = (db: Db): IdempotencyRepo => {
   const find = db.prepare<[string, number, string, string], IdempotencyRow>(
     'SELECT fingerprint, state, status, body, created_at FROM idempotency WHERE org_id = ? AND livemode = ? AND key = ? AND created_at > ?',
   );
@@ -54,4 +47,3 @@ export const createIdempotencyRepo = (db: Db) => {
   };
 };
 
-export type IdempotencyRepo = ReturnType<typeof createIdempotencyRepo>;

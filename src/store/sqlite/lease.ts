@@ -3,21 +3,10 @@
 // the write lock alone cannot say that it is still under way; the lease names the process that
 // runs it, and a lease whose process is gone (killed, crashed) is free: its job was interrupted,
 // and the next writer to start repairs what it left.
+import { processAlive, type LeaseName, type Leases } from '../lease.js';
 import { writeTransaction, type Db } from './sqlite.js';
 
-export type LeaseName = 'bulk_load' | 'index_sync';
-
-/** Whether a process id is alive on this machine (the store is a local file, so its writers are local). */
-export const processAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-export const createLeases = (db: Db) => {
+export const createLeases = (db: Db): Leases => {
   const get = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
   const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const drop = db.prepare('DELETE FROM meta WHERE key = ? AND value = ?');
@@ -44,4 +33,3 @@ export const createLeases = (db: Db) => {
   };
 };
 
-export type Leases = ReturnType<typeof createLeases>;

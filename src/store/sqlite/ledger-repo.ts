@@ -3,55 +3,11 @@
 // transaction when there is one (better-sqlite3 nests it as a savepoint).
 import { randomId } from '../../core/ids.js';
 import { writeTransaction, type Db } from './sqlite.js';
-
-export interface LedgerRow {
-  seq: number;
-  id: string;
-  org_id: string;
-  type: string;
-  payload_version: number;
-  trademark_id: string | null;
-  portfolio_ids: string;
-  data: string;
-  created_at: string;
-}
-
-export interface NewLedgerEvent {
-  orgId: string;
-  type: string;
-  trademarkId: string | null;
-  /** Portfolios holding the mark when the event is recorded (frozen). */
-  portfolioIds: readonly string[];
-  /** Builds `data` for the organization's payload version. */
-  data: (payloadVersion: number) => unknown;
-  createdAt: string;
-  /** Office actions: rows of one class and designation within `twinDays` of `twinDate` are one event. */
-  twin?: { key: string; date: string; from: string; to: string };
-}
-
-export interface LedgerFilter {
-  orgId: string;
-  types?: readonly string[];
-  portfolioId?: string;
-  trademarkId?: string;
-  createdGte?: string;
-  createdLt?: string;
-  afterSeq: number;
-  /** Events older than this are outside the replay window. */
-  notBefore: string;
-}
-
-/** Holders of marks: the view `portfolio_holdings` (trademark_id, org_id, portfolio_id, external_ref). */
-export interface Holding {
-  trademark_id: string;
-  org_id: string;
-  portfolio_id: string;
-  external_ref: string | null;
-}
+import type { Holding, LedgerFilter, LedgerRepo, LedgerRow, NewLedgerEvent } from '../ledger-repo.js';
 
 export const DEFAULT_PAYLOAD_VERSION = 2;
 
-export const createLedgerRepo = (db: Db) => {
+export const createLedgerRepo = (db: Db): LedgerRepo => {
   const insertEvent = db.prepare(
     `INSERT INTO ledger_events (id, org_id, type, payload_version, trademark_id, portfolio_ids, twin_key, twin_date, data, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
@@ -153,4 +109,3 @@ export const createLedgerRepo = (db: Db) => {
   };
 };
 
-export type LedgerRepo = ReturnType<typeof createLedgerRepo>;

@@ -4,33 +4,12 @@
 // fails the deliveries still queued, while the alerts stay.
 import { randomId } from '../../core/ids.js';
 import { writeTransaction, type Db } from './sqlite.js';
-import type { EndpointRow } from './webhook-repo.js';
-
-export interface MonitorRow {
-  id: string;
-  org_id: string;
-  name: string;
-  description: string | null;
-  offices: string;
-  webhook_url: string;
-  webhook_secret: string | null;
-  webhook_events: string;
-  items: string;
-  status: 'active' | 'paused' | 'error';
-  created_at: string;
-  updated_at: string;
-}
-
-/** Where an alert of a monitor's watch is delivered, and which earlier events the monitor wants. */
-export interface MonitorTarget {
-  monitor_id: string;
-  endpoint_id: string;
-  webhook_events: string[];
-}
+import type { EndpointRow } from '../webhook-repo.js';
+import type { MonitorRepo, MonitorRow, MonitorTarget } from '../monitor-repo.js';
 
 const COLUMNS = ['id', 'org_id', 'name', 'description', 'offices', 'webhook_url', 'webhook_secret', 'webhook_events', 'items', 'status', 'created_at', 'updated_at'] as const;
 
-export const createMonitorRepo = (db: Db) => {
+export const createMonitorRepo = (db: Db): MonitorRepo => {
   const getOne = db.prepare<[string, string], MonitorRow>('SELECT * FROM monitors WHERE id = ? AND org_id = ?');
   const insert = db.prepare(`INSERT INTO monitors (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
   const remove = db.prepare('DELETE FROM monitors WHERE id = ? AND org_id = ?');
@@ -114,4 +93,3 @@ export const createMonitorRepo = (db: Db) => {
   };
 };
 
-export type MonitorRepo = ReturnType<typeof createMonitorRepo>;

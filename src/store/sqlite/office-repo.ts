@@ -1,15 +1,9 @@
 // Per-office bookkeeping: when each office's data last ingested successfully, and the coverage votes
 // organizations cast for offices to be added.
 import { writeTransaction, type Db } from './sqlite.js';
+import type { OfficeRepo, OfficeVote } from '../office-repo.js';
 
-export interface OfficeVote {
-  office_code: string;
-  note: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export const createOfficeRepo = (db: Db) => {
+export const createOfficeRepo = (db: Db): OfficeRepo => {
   const upsert = db.prepare(
     `INSERT INTO office_syncs (office_code, last_successful_sync, records) VALUES (?, ?, ?)
      ON CONFLICT (office_code) DO UPDATE SET last_successful_sync = excluded.last_successful_sync, records = office_syncs.records + excluded.records`,

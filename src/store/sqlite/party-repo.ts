@@ -2,16 +2,9 @@
 // offices (earlier-shape `GET /v1/owners/search`, candidates of the fuzzy owner search, one owner's
 // summary), and the same for attorneys and firms (trademark_representatives).
 import type { Db } from './sqlite.js';
+import type { OwnerMatchRow, PartyRepo } from '../party-repo.js';
 
-export interface OwnerMatchRow {
-  owner_id: string;
-  name: string;
-  trademark_count: number;
-  /** Comma-joined office codes. */
-  offices: string;
-}
-
-export const createPartyRepo = (db: Db) => {
+export const createPartyRepo = (db: Db): PartyRepo => {
   const search = (withOffice: boolean) =>
     db.prepare(
       `SELECT o.owner_id, MIN(o.name) AS name, COUNT(*) AS trademark_count, GROUP_CONCAT(DISTINCT t.office_code) AS offices
@@ -125,4 +118,3 @@ export const createPartyRepo = (db: Db) => {
   };
 };
 
-export type PartyRepo = ReturnType<typeof createPartyRepo>;

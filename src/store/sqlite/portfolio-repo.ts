@@ -1,34 +1,11 @@
 // Portfolios and their members, scoped by organization: every read and write names the org, so a
 // foreign organization's portfolio reads as absent. Membership changes append to a history table.
 import { writeTransaction, type Db } from './sqlite.js';
-
-export interface PortfolioRow {
-  id: string;
-  org_id: string;
-  name: string;
-  description: string | null;
-  metadata: string;
-  created_at: string;
-  updated_at: string;
-  mark_count: number;
-}
-
-export interface MemberRow {
-  trademark_id: string;
-  external_ref: string | null;
-  added_at: string;
-}
-
-/** A portfolio a mark belongs to, as frozen into an event (spec §6.2 `portfolios`). */
-export interface MembershipRef {
-  org_id: string;
-  portfolio_id: string;
-  external_ref: string | null;
-}
+import type { MemberRow, MembershipRef, PortfolioRepo, PortfolioRow } from '../portfolio-repo.js';
 
 const SELECT = `SELECT p.*, (SELECT COUNT(*) FROM portfolio_members m WHERE m.portfolio_id = p.id) AS mark_count FROM portfolios p`;
 
-export const createPortfolioRepo = (db: Db) => {
+export const createPortfolioRepo = (db: Db): PortfolioRepo => {
   const getOne = db.prepare<[string, string], PortfolioRow>(`${SELECT} WHERE p.id = ? AND p.org_id = ?`);
   const page = db.prepare<[string, number, number], PortfolioRow>(`${SELECT} WHERE p.org_id = ? ORDER BY p.created_at, p.id LIMIT ? OFFSET ?`);
   const insert = db.prepare('INSERT INTO portfolios (id, org_id, name, description, metadata, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
@@ -130,4 +107,3 @@ export const createPortfolioRepo = (db: Db) => {
   };
 };
 
-export type PortfolioRepo = ReturnType<typeof createPortfolioRepo>;

@@ -3,25 +3,13 @@
 import { createHash } from 'node:crypto';
 import type { ProceedingRecord } from '../../core/schemas/proceeding.js';
 import { writeTransaction, type Db } from './sqlite.js';
-
-export interface ProceedingUpsertOutcome {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-}
-
-export interface ProceedingFilter {
-  /** Case-insensitive substring of any party name. */
-  party?: string;
-  trademarkId?: string;
-  typeCodes?: string[];
-}
+import type { ProceedingFilter, ProceedingRepo, ProceedingUpsertOutcome } from '../proceeding-repo.js';
 
 const hashOf = (json: string): string => createHash('sha256').update(json).digest('base64url').slice(0, 32);
 
 const partyNames = (p: ProceedingRecord): string => p.parties.map((x) => x.name.toLowerCase()).join('\n');
 
-export const createProceedingRepo = (db: Db) => {
+export const createProceedingRepo = (db: Db): ProceedingRepo => {
   const selectHash = db.prepare<[string], { content_hash: string }>('SELECT content_hash FROM proceedings WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO proceedings (id, office_code, number, type_code, status_code, filing_date, status_update_date, party_names, content_hash, record, created_at, updated_at)
@@ -118,4 +106,3 @@ export const createProceedingRepo = (db: Db) => {
   };
 };
 
-export type ProceedingRepo = ReturnType<typeof createProceedingRepo>;

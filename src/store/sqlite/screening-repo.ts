@@ -2,38 +2,9 @@
 // scoped to the organization and mode that created them, the reviewer's decision per hit, and the
 // live marks a listing check matches against.
 import { writeTransaction, type Db } from './sqlite.js';
+import type { Decision, LiveMark, Scope, ScreeningRepo, ScreeningRow } from '../screening-repo.js';
 
-export interface ScreeningRow {
-  id: string;
-  input: string;
-  result: string;
-  run_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Decision {
-  trademark_id: string;
-  decision: string;
-  note: string | null;
-  decided_at: string;
-}
-
-export interface LiveMark {
-  id: string;
-  office_code: string;
-  mark_text: string;
-  status: string;
-  /** Comma-separated Nice classes, or null. */
-  classes: string | null;
-}
-
-export interface Scope {
-  orgId: string | null;
-  livemode: boolean;
-}
-
-export const createScreeningRepo = (db: Db) => {
+export const createScreeningRepo = (db: Db): ScreeningRepo => {
   const insert = db.prepare(
     'INSERT INTO screenings (id, org_id, livemode, input, result, run_count, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
   );
@@ -90,4 +61,3 @@ export const createScreeningRepo = (db: Db) => {
   };
 };
 
-export type ScreeningRepo = ReturnType<typeof createScreeningRepo>;

@@ -3,87 +3,16 @@
 // search-write-repo.ts.
 import { readTransaction, type Db } from './sqlite.js';
 import { createGramReader } from './gram-postings.js';
-
-export interface SearchMarkRow {
-  mid: number;
-  trademark_id: string;
-  mark_text: string | null;
-  folded: string;
-  compact: string;
-  rcompact: string;
-  near_words: string;
-  skeleton: string;
-  pcodes: string;
-  wcodes: string;
-  office_code: string;
-  status_primary: string;
-  status_stage: string;
-  register_type: string | null;
-  classes: number;
-  filing_date: string | null;
-  registration_date: string | null;
-  publication_date: string | null;
-  expiry_date: string | null;
-}
-
-/** The columns the scorer and the ranking read, as a raw row: mid, trademark_id, folded, compact,
- *  near_words, skeleton, pcodes, wcodes, filing_date. */
-export type MarkFormsRow = [number, string, string, string, string, string, string, string, string | null];
-
-/** A key's postings, limited to marks whose near form is min..max characters long. */
-export interface KeyRange {
-  hash: number;
-  min: number;
-  max: number;
-}
+import { classMask, type KeyRange, type ListOrder, type ListOrderField, type MarkFormsRow, type ReadCache, type SearchFilter, type SearchMarkRow, type SearchRepo } from '../search-repo.js';
 
 /** Keys with at most this many postings in range are read whole, together; every read cap is at least this. */
 const SMALL = 40;
 
-/** Where a caller keeps capped reads between queries (src/search/posting-cache.ts): how many
- *  postings of a key it is known to hold in a length range (a lower bound, 0 when unknown), and a
- *  capped read through it. */
-export interface ReadCache {
-  known(hash: number, min: number, max: number): number;
-  read(hash: number, min: number, max: number, cap: number, read: () => ArrayLike<number>): ArrayLike<number>;
-}
-
 const FORMS = 'mid, trademark_id, folded, compact, near_words, skeleton, pcodes, wcodes, filing_date';
 
-export const DATE_FIELDS = ['filing_date', 'registration_date', 'publication_date', 'expiry_date'] as const;
-export type DateField = (typeof DATE_FIELDS)[number];
 const DATE_OPS = { gte: '>=', gt: '>', lte: '<=', lt: '<' } as const;
-export type DateOp = keyof typeof DATE_OPS;
 
-export interface TextFilter {
-  is?: string[];
-  startsWith?: string[];
-  endsWith?: string[];
-  contains?: string[];
-  notContains?: string[];
-}
-
-export interface SearchFilter {
-  offices?: string[];
-  niceClasses?: number[];
-  statusPrimary?: string[];
-  statusStage?: string[];
-  registerType?: string[];
-  dates?: { field: DateField; op: DateOp; value: string }[];
-  ownerIds?: string[];
-  entityIds?: string[];
-  /** Owner name contains (case-insensitive), any of. */
-  ownerNames?: string[];
-  /** Values already in compact form (folded, no spacing or punctuation). */
-  text?: TextFilter;
-  exclude?: { offices?: string[]; niceClasses?: number[]; statusPrimary?: string[]; ownerIds?: string[]; entityIds?: string[]; contains?: string[] };
-}
-
-/** Whether a filter (or any part of one) restricts anything: empty lists and objects do not. */
-export const restricts = (v: unknown): boolean =>
-  Array.isArray(v) ? v.length > 0 : v !== null && typeof v === 'object' ? Object.values(v).some(restricts) : v !== undefined;
-
-export const LIST_ORDERS = {
+const LIST_ORDERS: Record<ListOrderField, string> = {
   filing_date: 'm.filing_date ASC, m.mid ASC',
   '-filing_date': 'm.filing_date DESC, m.mid DESC',
   expiry_date: 'm.expiry_date ASC, m.mid ASC',
@@ -92,11 +21,8 @@ export const LIST_ORDERS = {
   '-mark_text': 'm.folded DESC, m.mid DESC',
   updated_at: '(SELECT t.updated_at FROM trademarks t WHERE t.id = m.trademark_id) ASC, m.mid ASC',
   '-updated_at': '(SELECT t.updated_at FROM trademarks t WHERE t.id = m.trademark_id) DESC, m.mid DESC',
-} as const;
-export type ListOrder = keyof typeof LIST_ORDERS | { text: string };
+};
 
-/** Bitmask of Nice classes 1..45 (fits in 53 bits, so exact in a JS number). */
-export const classMask = (classes: readonly number[]): number => [...new Set(classes)].reduce((m, c) => m + 2 ** (c - 1), 0);
 
 const ftsPhrase = (fragment: string): string => `"${fragment.replace(/"/g, '""')}"`;
 
@@ -166,7 +92,7 @@ const whereClause = (f: SearchFilter): Clause => {
   return { sql: clauses.length ? clauses.map((c) => c.sql).join(' AND ') : '1', params: clauses.flatMap((c) => c.params) };
 };
 
-export const createSearchRepo = (db: Db) => {
+export const createSearchRepo = (db: Db): SearchRepo => {
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM search_state WHERE key = ?');
   // Plucked and raw statements: no per-row object is built for the thousands of rows a query reads.
   const postings = db
@@ -305,4 +231,3 @@ export const createSearchRepo = (db: Db) => {
   };
 };
 
-export type SearchRepo = ReturnType<typeof createSearchRepo>;

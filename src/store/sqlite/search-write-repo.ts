@@ -5,26 +5,8 @@ import { SEARCH_MARK_INDEXES } from './migrations/002-search.js';
 import { sql as makeCursorSecret } from './migrations/005-cursor-secret.js';
 import { createGramWriter } from './gram-postings.js';
 import { createIndexes, dropIndexes, hasIndexes, writeTransaction, type Db } from './sqlite.js';
-import type { SearchMarkRow } from './search-repo.js';
-
-export type SearchMarkInput = Omit<SearchMarkRow, 'mid'>;
-
-/** What the index needs of a changed trademark, read from columns (no record JSON parsed in JS). */
-export interface ChangedMark {
-  seq: number;
-  id: string;
-  mark_text: string | null;
-  office_code: string;
-  status_primary: string;
-  status_stage: string;
-  register_type: string | null;
-  /** Comma-separated Nice classes, or null. */
-  classes: string | null;
-  filing_date: string | null;
-  registration_date: string | null;
-  publication_date: string | null;
-  expiry_date: string | null;
-}
+import type { SearchMarkRow } from '../search-repo.js';
+import type { ChangedMark, SearchMarkInput, SearchWriter } from '../search-write-repo.js';
 
 /** Key rows staged per statement: bound parameters cost far less than JSON. */
 const STAGE_ROWS = 100;
@@ -82,7 +64,7 @@ const createKeyStager = (db: Db) => {
   };
 };
 
-export const createSearchWriter = (db: Db) => {
+export const createSearchWriter = (db: Db): SearchWriter => {
   const getSeq = db.prepare<[], { value: string }>("SELECT value FROM search_state WHERE key = 'last_seq'");
   const putSeq = db.prepare(
     "INSERT INTO search_state (key, value) VALUES ('last_seq', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -205,4 +187,3 @@ export const createSearchWriter = (db: Db) => {
   };
 };
 
-export type SearchWriter = ReturnType<typeof createSearchWriter>;

@@ -2,7 +2,7 @@
 // Each upsert batch is one transaction, so a failed batch leaves no trace; the store's
 // `withinChanges` hook (the ledger projector) runs inside it, so the outbox commits with the change.
 import { canonicalNumber } from '../../core/ids.js';
-import { diffRecords, serializeRecord, type RecordChange } from '../../core/diff.js';
+import { diffRecords, serializeRecord } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';
 import { randomId } from '../../core/ids.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
@@ -10,38 +10,7 @@ import { entityResolver } from './entity-repo.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { createLeases } from './lease.js';
 import { createIndexes, dropIndexes, hasIndexes, loadPragmas, writeTransaction, type Db } from './sqlite.js';
-
-export interface LedgerEvent extends Omit<RecordChange, 'type'> {
-  type: RecordChange['type'] | 'trademark.created';
-  id: string;
-  trademark_id: string;
-  occurred_at: string;
-  source_date: string | null;
-}
-
-export interface UpsertOutcome {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  /** Older than the stored record for the same mark, so not applied. */
-  stale: number;
-  events: LedgerEvent[];
-}
-
-export interface TrademarkFilter {
-  offices?: string[];
-  ids?: string[];
-  niceClasses?: number[];
-  statusPrimary?: string[];
-  ownerIds?: string[];
-  entityIds?: string[];
-  /** Attorney (att_) or firm (firm_) ids. */
-  representativeIds?: string[];
-  filingDateGte?: string;
-  filingDateLte?: string;
-  /** Members of this portfolio (the caller checked it belongs to the organization). */
-  portfolioId?: string;
-}
+import type { ChangeHooks, LedgerEvent, TrademarkFilter, TrademarkOrder, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
 
 const ORDERS = {
   filing_date: 'filing_date ASC, id ASC',
@@ -53,14 +22,8 @@ const ORDERS = {
   updated_at: 'updated_at ASC, id ASC',
   '-updated_at': 'updated_at DESC, id DESC',
 } as const;
-export type TrademarkOrder = keyof typeof ORDERS;
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
-
-export interface ChangeHooks {
-  /** Runs inside every upsert transaction that wrote change events, after they are written. */
-  withinChanges?: () => void;
-}
 
 /**
  * The `OFFICE:number` lookups: two, each on both columns of its index (an OR over the two keys
@@ -70,7 +33,7 @@ export interface ChangeHooks {
 export const BY_APP_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND app_key = ? LIMIT 1';
 export const BY_REG_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND reg_key = ? LIMIT 1';
 
-export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
+export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkRepo => {
   const leases = createLeases(db);
   const anyRow = db.prepare('SELECT 1 FROM trademarks LIMIT 1').pluck();
   // One lookup per batch; the stored record is read only when the hash differs and it is not stale.
@@ -315,4 +278,3 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
   };
 };
 
-export type TrademarkRepo = ReturnType<typeof createTrademarkRepo>;

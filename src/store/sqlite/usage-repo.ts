@@ -4,34 +4,14 @@
 // ingest): the buffer is kept and tried again later. Every read tries a flush first, so a reader
 // sees its own requests whenever no other writer holds the lock.
 import { writeTransaction, type Db } from './sqlite.js';
-
-export interface RequestLogRow {
-  id: string;
-  org_id: string;
-  livemode: number;
-  key_id: string | null;
-  method: string;
-  path: string;
-  operation: string | null;
-  status: number;
-  error_type: string | null;
-  duration_ms: number;
-  at: string;
-}
-
-export interface UsageCountRow {
-  day: string;
-  tier: string;
-  meter: string;
-  count: number;
-}
+import type { RequestLogRow, UsageCountRow, UsageRepo } from '../usage-repo.js';
 
 const FLUSH_MS = 100;
 /** A flush that found another writer holding the lock tries again this much later. */
 const RETRY_MS = 250;
 const FLUSH_ENTRIES = 200;
 
-export const createUsageRepo = (db: Db) => {
+export const createUsageRepo = (db: Db): UsageRepo => {
   const bump = db.prepare(
     `INSERT INTO usage_daily (org_id, livemode, day, tier, meter, count) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (org_id, livemode, day, tier, meter) DO UPDATE SET count = count + excluded.count`,
@@ -156,4 +136,3 @@ export const createUsageRepo = (db: Db) => {
   };
 };
 
-export type UsageRepo = ReturnType<typeof createUsageRepo>;

@@ -2,74 +2,14 @@
 // the eligible change events after a cursor, and one transaction that writes a watch's alerts and
 // moves its cursor (the unique (watch, event) pair makes a repeated run write nothing twice).
 import { writeTransaction, type Db } from './sqlite.js';
-
-export interface WatchRow {
-  id: string;
-  org_id: string;
-  name: string;
-  watch_type: string;
-  query: string;
-  matching: string;
-  trigger_events: string;
-  delivery_mode: string;
-  customer_reference: string | null;
-  metadata: string;
-  status: 'active' | 'paused';
-  monitor_id: string | null;
-  cursor: number;
-  evaluated_count: number;
-  alert_count: number;
-  last_evaluated_seq: number | null;
-  last_evaluated_at: string | null;
-  last_error: string | null;
-  last_error_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ChangeEvent {
-  seq: number;
-  id: string;
-  trademark_id: string;
-  type: string;
-  payload: string;
-  occurred_at: string;
-  source_date: string | null;
-}
-
-export interface AlertRow {
-  seq: number;
-  id: string;
-  org_id: string;
-  watch_id: string;
-  event_id: string;
-  event_seq: number;
-  trademark_id: string;
-  event_type: string;
-  body: string;
-  created_at: string;
-  acknowledged_at: string | null;
-}
-
-export type NewWatch = Omit<WatchRow, 'evaluated_count' | 'alert_count' | 'last_evaluated_seq' | 'last_evaluated_at' | 'last_error' | 'last_error_at'>;
-
-export type NewAlert = Omit<AlertRow, 'seq' | 'acknowledged_at'>;
-
-export interface AlertFilter {
-  watchId?: string;
-  eventTypes?: string[];
-  createdGte?: string;
-  createdLte?: string;
-  acknowledged?: boolean;
-  afterSeq?: number;
-}
+import type { AlertFilter, AlertRow, ChangeEvent, NewAlert, NewWatch, WatchRepo, WatchRow } from '../watch-repo.js';
 
 const WATCH_COLUMNS = [
   'id', 'org_id', 'name', 'watch_type', 'query', 'matching', 'trigger_events', 'delivery_mode', 'customer_reference', 'metadata',
   'status', 'monitor_id', 'cursor', 'created_at', 'updated_at',
 ] as const;
 
-export const createWatchRepo = (db: Db) => {
+export const createWatchRepo = (db: Db): WatchRepo => {
   const getOne = db.prepare<[string, string], WatchRow>('SELECT * FROM watches WHERE id = ? AND org_id = ?');
   const page = db.prepare<[string, number, number], WatchRow>('SELECT * FROM watches WHERE org_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?');
   const countOrg = db.prepare<[string], number>('SELECT COUNT(*) FROM watches WHERE org_id = ?').pluck();
@@ -194,4 +134,3 @@ export const createWatchRepo = (db: Db) => {
   };
 };
 
-export type WatchRepo = ReturnType<typeof createWatchRepo>;

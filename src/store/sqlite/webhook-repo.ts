@@ -3,86 +3,11 @@
 // and re-posted with the same event id.
 import { randomId } from '../../core/ids.js';
 import { writeTransaction, type Db } from './sqlite.js';
-
-export interface EndpointRow {
-  id: string;
-  org_id: string;
-  url: string;
-  description: string | null;
-  enabled_events: string;
-  portfolio_id: string | null;
-  secret: string;
-  previous_secret: string | null;
-  previous_secret_expires_at: string | null;
-  enabled: number;
-  disabled_reason: string | null;
-  consecutive_failures: number;
-  failing_since: string | null;
-  last_success_at: string | null;
-  last_failure_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Set on the hidden endpoint of an earlier-shape monitor (never listed under /v1/webhooks). */
-  monitor_id: string | null;
-}
-
-export interface DeliveryRow {
-  seq: number;
-  id: string;
-  endpoint_id: string;
-  org_id: string;
-  event_id: string;
-  event_seq: number;
-  test: number;
-  state: 'pending' | 'in_flight' | 'delivered' | 'failed';
-  attempts: number;
-  next_attempt_at: string;
-  lease_owner: string | null;
-  lease_until: string | null;
-  last_error: string | null;
-  created_at: string;
-  updated_at: string;
-  /** An earlier-shape monitor event's body without its timestamp (its events are not in the ledger). */
-  payload: string | null;
-}
-
-/** A delivery to queue: an event id and its order key, and for monitor events their body. */
-export interface QueuedEvent {
-  id: string;
-  seq: number;
-  payload?: string;
-}
-
-export interface AttemptRow {
-  seq: number;
-  delivery_id: string;
-  endpoint_id: string;
-  event_id: string;
-  attempt: number;
-  status: 'succeeded' | 'failed';
-  response_code: number | null;
-  response_time_ms: number | null;
-  error: string | null;
-  at: string;
-}
-
-export interface AttemptOutcome {
-  delivery: DeliveryRow;
-  owner: string;
-  ok: boolean;
-  responseCode: number | null;
-  responseTimeMs: number;
-  error: string | null;
-  at: string;
-  /** When to try again; null gives up (schedule exhausted, 410, or a test delivery). */
-  retryAt: string | null;
-  /** Disable the endpoint with this reason (410 or auto-disable). */
-  disable: string | null;
-}
+import type { AttemptOutcome, AttemptRow, DeliveryRow, EndpointRow, QueuedEvent, WebhookRepo } from '../webhook-repo.js';
 
 const ENDPOINT_COLUMNS = 'id, org_id, url, description, enabled_events, portfolio_id, secret, previous_secret, previous_secret_expires_at, enabled, disabled_reason, consecutive_failures, failing_since, last_success_at, last_failure_at, created_at, updated_at';
 
-export const createWebhookRepo = (db: Db) => {
+export const createWebhookRepo = (db: Db): WebhookRepo => {
   const insertEndpoint = db.prepare(`INSERT INTO webhook_endpoints (${ENDPOINT_COLUMNS}) VALUES (${ENDPOINT_COLUMNS.split(',').map(() => '?').join(',')})`);
   const updateEndpoint = db.prepare(
     `UPDATE webhook_endpoints SET url = ?, description = ?, enabled_events = ?, portfolio_id = ?, secret = ?, previous_secret = ?,
@@ -248,4 +173,3 @@ export const createWebhookRepo = (db: Db) => {
   };
 };
 
-export type WebhookRepo = ReturnType<typeof createWebhookRepo>;

@@ -1,0 +1,57 @@
+// Owners, attorneys and firms as read from the marks: the store interface every backend implements.
+export interface OwnerMatchRow {
+  owner_id: string;
+  name: string;
+  trademark_count: number;
+  /** Comma-joined office codes. */
+  offices: string;
+}
+
+export interface PartyRepo {
+  /** How many distinct owner records an entity groups. */
+  entityMemberCount(entityId: string): Promise<number>;
+  /**
+   * Candidate owners for a fuzzy name search: those whose name contains any of `fragments`
+   * (case-insensitive for ASCII), most trademarks first, at most `limit`. The caller scores them.
+   */
+  ownersContaining(fragments: readonly string[], limit: number): Promise<(OwnerMatchRow & {
+    entity_id: string | null;
+  })[]>;
+  /** One owner record's name, entity, mark count and offices, or null when no mark names it. */
+  owner(ownerId: string): Promise<(OwnerMatchRow & {
+    entity_id: string | null;
+  }) | null>;
+  /**
+   * Attorneys (`kind` att_) or firms (firm_) whose name contains any of `fragments` (all of them
+   * when none is given), most trademarks first, at most `limit`; `owner_id` holds the party id.
+   */
+  representativesContaining(kind: 'att_' | 'firm_', fragments: readonly string[], limit: number): Promise<OwnerMatchRow[]>;
+  /** One attorney's or firm's mark count and offices, or null when no mark names it. */
+  representative(id: string): Promise<OwnerMatchRow | null>;
+  /** The spellings of an attorney's or firm's name, most marks first. */
+  representativeNames(id: string): Promise<{
+    name: string;
+    n: number;
+  }[]>;
+  /** The firms an attorney is placed at, most marks first. */
+  attorneyFirms(attorneyId: string): Promise<{
+    party_id: string;
+    n: number;
+  }[]>;
+  /** The attorneys placed at a firm, most marks first. */
+  firmAttorneys(firmId: string): Promise<{
+    party_id: string;
+    n: number;
+  }[]>;
+  /** The owners of an attorney's or firm's marks (its clients), most shared marks first. */
+  clientsOf(id: string, limit: number): Promise<{
+    owner_id: string;
+    name: string;
+    trademark_count: number;
+  }[]>;
+  /** Owners whose name contains `q` (case-insensitive for ASCII), most trademarks first. */
+  searchOwners(q: string, office: string | null, limit: number, offset: number): Promise<{
+    rows: OwnerMatchRow[];
+    total: number;
+  }>;
+}

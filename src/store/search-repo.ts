@@ -1,0 +1,126 @@
+// What the search index reads (postings, mark forms, filtered lists) and the filter types it takes:
+// the interface a backend implements for src/search/search-index.ts.
+import type { GramList } from './gram-postings.js';
+
+export interface SearchMarkRow {
+  mid: number;
+  trademark_id: string;
+  mark_text: string | null;
+  folded: string;
+  compact: string;
+  rcompact: string;
+  near_words: string;
+  skeleton: string;
+  pcodes: string;
+  wcodes: string;
+  office_code: string;
+  status_primary: string;
+  status_stage: string;
+  register_type: string | null;
+  classes: number;
+  filing_date: string | null;
+  registration_date: string | null;
+  publication_date: string | null;
+  expiry_date: string | null;
+}
+
+/** The columns the scorer and the ranking read, as a raw row: mid, trademark_id, folded, compact,
+ *  near_words, skeleton, pcodes, wcodes, filing_date. */
+export type MarkFormsRow = [number, string, string, string, string, string, string, string, string | null];
+
+/** A key's postings, limited to marks whose near form is min..max characters long. */
+export interface KeyRange {
+  hash: number;
+  min: number;
+  max: number;
+}
+
+/** Where a caller keeps capped reads between queries (src/search/posting-cache.ts): how many
+ *  postings of a key it is known to hold in a length range (a lower bound, 0 when unknown), and a
+ *  capped read through it. */
+export interface ReadCache {
+  known(hash: number, min: number, max: number): number;
+  read(hash: number, min: number, max: number, cap: number, read: () => ArrayLike<number>): ArrayLike<number>;
+}
+
+export const DATE_FIELDS = ['filing_date', 'registration_date', 'publication_date', 'expiry_date'] as const;
+
+export type DateField = (typeof DATE_FIELDS)[number];
+
+export type DateOp = 'gte' | 'gt' | 'lte' | 'lt';
+
+export interface TextFilter {
+  is?: string[];
+  startsWith?: string[];
+  endsWith?: string[];
+  contains?: string[];
+  notContains?: string[];
+}
+
+export interface SearchFilter {
+  offices?: string[];
+  niceClasses?: number[];
+  statusPrimary?: string[];
+  statusStage?: string[];
+  registerType?: string[];
+  dates?: {
+    field: DateField;
+    op: DateOp;
+    value: string;
+  }[];
+  ownerIds?: string[];
+  entityIds?: string[];
+  /** Owner name contains (case-insensitive), any of. */
+  ownerNames?: string[];
+  /** Values already in compact form (folded, no spacing or punctuation). */
+  text?: TextFilter;
+  exclude?: {
+    offices?: string[];
+    niceClasses?: number[];
+    statusPrimary?: string[];
+    ownerIds?: string[];
+    entityIds?: string[];
+    contains?: string[];
+  };
+}
+
+/** Whether a filter (or any part of one) restricts anything: empty lists and objects do not. */
+export const restricts = (v: unknown): boolean =>
+  Array.isArray(v) ? v.length > 0 : v !== null && typeof v === 'object' ? Object.values(v).some(restricts) : v !== undefined;
+
+/** Field orders of a filtered list (a leading '-' descends; ties break on the mark), or a text order. */
+export type ListOrderField = 'filing_date' | '-filing_date' | 'expiry_date' | '-expiry_date' | 'mark_text' | '-mark_text' | 'updated_at' | '-updated_at';
+
+export type ListOrder = ListOrderField | { text: string };
+
+/** Bitmask of Nice classes 1..45 (fits in 53 bits, so exact in a JS number). */
+export const classMask = (classes: readonly number[]): number => [...new Set(classes)].reduce((m, c) => m + 2 ** (c - 1), 0);
+
+export interface SearchRepo {
+  state(key: string): string | null;
+  /** Runs `read` in one transaction (a savepoint inside an open one). */
+  snapshot<T>(read: () => T): T;
+  /** The marks filed under each key with a near form of min..max characters, shortest first, in
+   *  the order of `reads`. Keys with at most SMALL postings are read whole; the others ('common')
+   *  up to `cap(i, common)`, asked once the probe has found every common key of the query.
+   *  Common keys go through `cache`, and a key it knows to be common is not probed. */
+  postingsOf(reads: readonly KeyRange[], cap: (i: number, common: ReadonlySet<number>) => number, cache?: ReadCache): ArrayLike<number>[];
+  /** A trigram key's packed lists over a range of trigram counts (the q-gram path). */
+  gramLists: (h: number, min: number, max: number) => GramList[];
+  /** Marks whose compact form starts with `prefix`, shortest first (an index range, no key). */
+  startingWith(prefix: string, cap: number): number[];
+  /** Marks whose text contains a fragment (3+ characters), shortest first. */
+  substring(fragment: string, cap: number): number[];
+  /** How many marks contain `fragment` (3 characters or more), counted up to `cap`. */
+  countContaining(fragment: string, cap: number): number;
+  /** The scoring columns of the given marks, in no particular order. */
+  forms(mids: readonly number[]): MarkFormsRow[];
+  /** Every mark's scoring columns in mid order, a batch at a time (the benchmark's exhaustive scorer). */
+  scan(batch?: number): Generator<MarkFormsRow[]>;
+  /** updated_at per mark, read only when a search sorts by it (it lives in the wide trademarks rows). */
+  updatedAt(mids: readonly number[]): Map<number, string>;
+  /** The subset of `mids` that pass the filter. */
+  passing(mids: readonly number[], filter: SearchFilter): Set<number>;
+  list(filter: SearchFilter, order: ListOrder, limit: number, offset: number): SearchMarkRow[];
+  total(filter: SearchFilter): number;
+}

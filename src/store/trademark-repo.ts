@@ -1,0 +1,82 @@
+// Trademark rows (batched upserts with change detection, reads, filtered scans): the store interface
+// every backend implements.
+import type { RecordChange } from '../core/diff.js';
+import type { TrademarkRecord } from '../core/schemas/trademark.js';
+
+export interface LedgerEvent extends Omit<RecordChange, 'type'> {
+  type: RecordChange['type'] | 'trademark.created';
+  id: string;
+  trademark_id: string;
+  occurred_at: string;
+  source_date: string | null;
+}
+
+export interface UpsertOutcome {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** Older than the stored record for the same mark, so not applied. */
+  stale: number;
+  events: LedgerEvent[];
+}
+
+export interface TrademarkFilter {
+  offices?: string[];
+  ids?: string[];
+  niceClasses?: number[];
+  statusPrimary?: string[];
+  ownerIds?: string[];
+  entityIds?: string[];
+  /** Attorney (att_) or firm (firm_) ids. */
+  representativeIds?: string[];
+  filingDateGte?: string;
+  filingDateLte?: string;
+  /** Members of this portfolio (the caller checked it belongs to the organization). */
+  portfolioId?: string;
+}
+
+/** List orders: a field ascending, or descending with a leading '-'; ties break on the id. */
+export type TrademarkOrder = 'filing_date' | '-filing_date' | 'expiry_date' | '-expiry_date' | 'mark_text' | '-mark_text' | 'updated_at' | '-updated_at';
+
+export interface ChangeHooks {
+  /** Runs inside every upsert transaction that wrote change events, after they are written. */
+  withinChanges?: () => void;
+}
+
+export interface TrademarkRepo {
+  /**
+   * Brackets a run of upserts (one ingest). Into an empty table it is a bulk load: the secondary
+   * indexes are dropped and built once by finish(), which also runs if the load fails.
+   */
+  beginLoad(): Promise<{
+    bulk: boolean;
+    finish(): Promise<void>;
+  }>;
+  /**
+   * At a writer's start: builds the indexes that an interrupted bulk load left dropped (readers
+   * never do; they scan until then). Returns whether it built them.
+   */
+  restoreIndexes(): Promise<boolean>;
+  /**
+   * `watchEligible` says whether a record's changes may raise watch alerts (spec §6.1: not on a
+   * backfill); without it nothing is eligible, so direct loads (tests, tools) never alert.
+   */
+  upsert(records: TrademarkRecord[], occurredAt: string, watchEligible?: (r: TrademarkRecord) => boolean): Promise<UpsertOutcome>;
+  get(ids: readonly string[]): Promise<Map<string, TrademarkRecord>>;
+  /** Resolves an office number (application or registration) to a trademark id. */
+  findId(officeCode: string, number: string): Promise<string | null>;
+  list(filter: TrademarkFilter, order: TrademarkOrder, limit: number, offset: number): Promise<TrademarkRecord[]>;
+  count(filter: TrademarkFilter): Promise<number>;
+  /** Pages through every row matching a filter in id order, a batch at a time, in constant memory. */
+  scan(filter: TrademarkFilter, batchSize?: number): AsyncGenerator<TrademarkRecord[]>;
+  /** Rows changed after a sequence number, for incremental index maintenance. */
+  changedSince(seq: number, limit: number): Promise<{
+    seq: number;
+    record: TrademarkRecord;
+  }[]>;
+  stats(): Promise<{
+    office_code: string;
+    status_primary: string;
+    count: number;
+  }[]>;
+}
