@@ -10,7 +10,8 @@ import { TmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
 import { baseOf, shapeOf } from '../ops/input.js';
-import { checkTextLengths } from '../ops/text-limits.js';
+import { checkInputLimits } from '../ops/text-limits.js';
+import { EXIT_GATE } from './exit-codes.js';
 import { EXPORTS, NOTICES } from './exports.js';
 import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
@@ -122,7 +123,7 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
     };
     const shape = shapeOf(op.input) ?? {};
     if (globals.asOf && 'as_of_date' in shape && raw.as_of_date === undefined) raw.as_of_date = globals.asOf;
-    checkTextLengths(raw, (path) => flagOf.get(path) ?? path);
+    checkInputLimits(raw, (path) => flagOf.get(path) ?? path);
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
       throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));
@@ -136,7 +137,7 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
     const failure = await EXPORTS[op.name]?.check?.(ctx, input, options);
     if (failure) {
       process.stderr.write(`tm: ${failure}\n`);
-      process.exitCode = 1;
+      process.exitCode = EXIT_GATE;
     }
   } catch (err) {
     process.exitCode = reportError(withFlagName(err, (key) => flagOf.get(key)), mode);
