@@ -111,8 +111,6 @@ export interface SearchRepo {
   startingWith(prefix: string, cap: number): number[];
   /** Marks whose text contains a fragment (3+ characters), shortest first. */
   substring(fragment: string, cap: number): number[];
-  /** How many marks contain `fragment` (3 characters or more), counted up to `cap`. */
-  countContaining(fragment: string, cap: number): number;
   /** The scoring columns of the given marks, in no particular order. */
   forms(mids: readonly number[]): MarkFormsRow[];
   /** Every mark's scoring columns in mid order, a batch at a time (the benchmark's exhaustive scorer). */
