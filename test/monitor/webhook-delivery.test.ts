@@ -270,7 +270,7 @@ describe('endpoint validation', () => {
     await expect(make(ctx, 'http://metadata.google.internal/')).rejects.toThrow(/metadata host/);
     await expect(make(ctx, 'http://[fe80::1]/')).rejects.toThrow(/link-local/);
     await expect(make(strict, 'http://127.0.0.1:9/')).rejects.toThrow(/allow-private-webhooks/);
-    await expect(make(strict, 'http://10.1.2.3/')).rejects.toThrow(/private or loopback/);
+    await expect(make(strict, 'http://10.1.2.3/')).rejects.toThrow(/special-purpose address \(10.0.0.0\/8, Private-Use/);
     await expect(make(strict, 'http://localhost/')).rejects.toThrow(/local name/);
     await expect(make(strict, 'ftp://example.com/')).rejects.toMatchObject({ type: 'validation_error', param: 'url' });
     await expect(make(strict, 'https://example.com/hook')).resolves.toMatchObject({ enabled: true });
@@ -285,6 +285,6 @@ describe('endpoint validation', () => {
     await deliverOnce(strict);
     expect(rx.received).toHaveLength(0);
     const [attempt] = (await listDeliveries.run(strict, listDeliveries.input.parse({ id: ep.id }))).data;
-    expect(attempt!.error).toMatch(/refused: .*private or loopback/);
+    expect(attempt!.error).toMatch(/refused: 127.0.0.1 is a special-purpose address/);
   });
 });
