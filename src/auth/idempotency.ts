@@ -2,7 +2,7 @@
 // live 24 hours. The same key with the same request replays the stored response; a different
 // request is 409 `conflict`; a key whose first request is still running is 409
 // `idempotency_processing`. The key may be sent bare or as a quoted structured-field string.
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { Principal } from './authenticate.js';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
@@ -31,8 +31,44 @@ export const parseIdempotencyKey = (header: string | undefined): string => {
   return key;
 };
 
-export const fingerprint = (method: string, path: string, body: unknown): string =>
-  createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body)}`).digest('hex');
+/**
+ * Feeds the hash exactly the bytes of JSON.stringify(value), without recursion: JSON.stringify
+ * overflows the stack on a deep body, and the fingerprint must not depend on the depth check
+ * having run first. The same bytes keep the fingerprints stored before this walk valid.
+ */
+const hashJson = (hash: Hash, value: unknown): void => {
+  const stack: (string | { value: unknown })[] = [{ value }];
+  while (stack.length > 0) {
+    const top = stack.pop()!;
+    if (typeof top === 'string') {
+      hash.update(top);
+      continue;
+    }
+    const v = top.value;
+    if (v === null || typeof v !== 'object') {
+      hash.update(JSON.stringify(v) ?? 'null');
+      continue;
+    }
+    const parts: (string | { value: unknown })[] = [];
+    if (Array.isArray(v)) {
+      parts.push('[');
+      v.forEach((item, i) => parts.push(...(i > 0 ? [','] : []), { value: item === undefined || typeof item === 'function' ? null : item }));
+      parts.push(']');
+    } else {
+      parts.push('{');
+      const entries = Object.entries(v).filter(([, item]) => item !== undefined && typeof item !== 'function' && typeof item !== 'symbol');
+      entries.forEach(([k, item], i) => parts.push(`${i > 0 ? ',' : ''}${JSON.stringify(k)}:`, { value: item }));
+      parts.push('}');
+    }
+    for (let i = parts.length - 1; i >= 0; i--) stack.push(parts[i]!);
+  }
+};
+
+export const fingerprint = (method: string, path: string, body: unknown): string => {
+  const hash = createHash('sha256').update(`${method} ${path}\n`);
+  hashJson(hash, body);
+  return hash.digest('hex');
+};
 
 export interface IdempotencyClaim {
   /** A stored response to replay instead of running the operation. */

@@ -19,7 +19,7 @@ import { toTmError } from '../errors.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { readJsonBody } from './body.js';
 import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from '../auth/idempotency.js';
-import { fromBody, fromQuery, validateInput } from '../ops/input.js';
+import { fromBody, fromQuery, validateInput, withQuery } from '../ops/input.js';
 import { errorBody } from './render.js';
 
 export interface RequestVars {
@@ -137,13 +137,12 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   const params = c.req.param() as Record<string, string>;
   const mutating = route.method !== 'GET';
   const idemKey = mutating ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;
-  let raw: Record<string, unknown>;
-  if (route.method === 'POST' || route.method === 'PATCH') {
-    raw = fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params);
-  } else {
-    const qs = c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?') + 1) : '';
-    raw = fromQuery(op.input, [...new URLSearchParams(qs)], params);
-  }
+  const qs = c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?') + 1) : '';
+  const query = [...new URLSearchParams(qs)];
+  const raw =
+    route.method === 'POST' || route.method === 'PATCH'
+      ? withQuery(op.input, fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params), query, params)
+      : fromQuery(op.input, query, params);
   const input = validateInput(op.input, raw);
   const requestId = c.get('requestId');
   const opCtx = contextFor(ctx, principal, requestId);

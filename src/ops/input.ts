@@ -4,7 +4,7 @@
 // bracketed keys rejected, booleans only `true`/`false`, unknown keys a 400 `unknown_parameter`.
 import type { z } from 'zod';
 import { TmError } from '../errors.js';
-import { checkTextLengths } from './text-limits.js';
+import { checkInputLimits } from './text-limits.js';
 
 /** `either`: a union taking a scalar or an array; one value stays a scalar, repeats become an array. */
 type Kind = 'array' | 'either' | 'number' | 'boolean' | 'string' | 'object' | 'other';
@@ -137,9 +137,31 @@ export const fromBody = (schema: z.ZodTypeAny, body: unknown, pathParams: Record
   return input;
 };
 
+/**
+ * Query parameters sent beside a JSON body (`POST /v1/trademarks?q=A`) join the body's input under
+ * the query rules; a key given in both places is a 400 `conflicting_params`, never a silent choice.
+ */
+export const withQuery = (
+  schema: z.ZodTypeAny,
+  bodyInput: Record<string, unknown>,
+  entries: readonly [string, string][],
+  pathParams: Record<string, string>,
+): Record<string, unknown> => {
+  if (entries.length === 0) return bodyInput;
+  const query = fromQuery(schema, entries, pathParams);
+  const both = Object.keys(query).filter((k) => !(k in pathParams) && k in bodyInput);
+  if (both.length > 0) {
+    throw new TmError('conflicting_params', `${both.join(', ')} ${both.length === 1 ? 'was' : 'were'} given both in the query string and in the body.`, {
+      param: both[0],
+      suggestion: 'Send each parameter once: in the JSON body, or in the query string.',
+    });
+  }
+  return { ...bodyInput, ...query };
+};
+
 /** Validates against the schema, turning the first zod issue into the spec's 400 naming the parameter. */
 export const validateInput = <S extends z.ZodTypeAny>(schema: S, input: unknown): z.infer<S> => {
-  checkTextLengths(input);
+  checkInputLimits(input);
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze, queryKeys, type Channel } from '../../src/search/analyze.js';
 import { boundedLines, type Line } from '../../src/ingest/adapters/lines.js';
 import { recordProblem } from '../../src/ingest/record-limits.js';
-import { checkTextLengths, MAX_QUERY_CHARS } from '../../src/ops/text-limits.js';
+import { checkInputLimits, MAX_QUERY_CHARS } from '../../src/ops/text-limits.js';
 import { makeRecord } from '../helpers/factory.js';
 
 const lines = async (chunks: (string | Buffer)[], max: number): Promise<Line[]> => {
@@ -51,15 +51,15 @@ describe('record limits', () => {
 
 describe('text parameter limits', () => {
   it('names the first text over its limit, at any depth; q and the text filters have the lower one', () => {
-    expect(() => checkTextLengths({ q: 'a'.repeat(MAX_QUERY_CHARS) })).not.toThrow();
-    expect(() => checkTextLengths({ q: 'a'.repeat(MAX_QUERY_CHARS + 1) })).toThrow(
+    expect(() => checkInputLimits({ q: 'a'.repeat(MAX_QUERY_CHARS) })).not.toThrow();
+    expect(() => checkInputLimits({ q: 'a'.repeat(MAX_QUERY_CHARS + 1) })).toThrow(
       expect.objectContaining({ type: 'validation_error', param: 'q', message: `q is ${MAX_QUERY_CHARS + 1} characters long; at most ${MAX_QUERY_CHARS} are accepted.` }),
     );
-    expect(() => checkTextLengths({ filters: { mark_text_contains: ['ok', 'b'.repeat(501)] } })).toThrow(
+    expect(() => checkInputLimits({ filters: { mark_text_contains: ['ok', 'b'.repeat(501)] } })).toThrow(
       expect.objectContaining({ param: 'filters.mark_text_contains[1]' }),
     );
-    expect(() => checkTextLengths({ name: 'n'.repeat(5001) })).toThrow(expect.objectContaining({ param: 'name' }));
-    expect(() => checkTextLengths({ name: 'n'.repeat(5000) })).not.toThrow();
+    expect(() => checkInputLimits({ name: 'n'.repeat(5001) })).toThrow(expect.objectContaining({ param: 'name' }));
+    expect(() => checkInputLimits({ name: 'n'.repeat(5000) })).not.toThrow();
   });
 });
 

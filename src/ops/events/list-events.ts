@@ -1,14 +1,36 @@
 // list_events: the calling organization's event ledger (`GET /v1/events`), oldest first, with
 // filters and cursors; `tm events` (and its --follow) reads it through this operation.
 import { z } from 'zod';
+import type { Context } from '../../context.js';
+import { TmError } from '../../errors.js';
 import { listEnvelope } from '../../core/schemas/envelope.js';
 import { SUBSCRIBABLE_EVENTS } from '../../monitor/ledger.js';
 import { checkPrefix, ownerOrg } from '../../monitor/org.js';
 import { defineOp } from '../define-op.js';
+import { requirePortfolio } from '../monitor/portfolio-crud.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
-import { EventEnvelope, replayFloor, toEnvelope } from './envelope.js';
+import { EventEnvelope, REPLAY_DAYS, replayFloor, toEnvelope } from './envelope.js';
 
 const EventType = z.enum(SUBSCRIBABLE_EVENTS);
+
+const RESUME_HINT = 'To resume, pass created_gte (an ISO 8601 time, e.g. the timestamp of the last event you processed) instead of after.';
+
+/**
+ * The ledger position just past event `after`. An id this organization never had (mistyped, another
+ * organization's, or pruned) is a 400 rather than a replay from the start; a known id recorded before
+ * the replay window is `cursor_expired`, since the events right after it are no longer served.
+ */
+const resumePoint = async (ctx: Context, orgId: string, after: string): Promise<number> => {
+  const row = await ctx.store.ledger.get(orgId, after);
+  if (!row) throw new TmError('validation_error', `No event ${after} in this organization's ledger, so there is no place to resume after it.`, { param: 'after', suggestion: RESUME_HINT });
+  if (row.created_at < replayFloor(ctx)) {
+    throw new TmError('cursor_expired', `Event ${after} was recorded ${row.created_at}, before the ${REPLAY_DAYS}-day replay window; the events after it are no longer all kept.`, {
+      param: 'after',
+      suggestion: RESUME_HINT,
+    });
+  }
+  return row.seq;
+};
 
 export const listEvents = defineOp({
   name: 'list_events',
@@ -31,13 +53,14 @@ export const listEvents = defineOp({
   output: listEnvelope(EventEnvelope),
   run: async (ctx, input) => {
     const orgId = ownerOrg(ctx);
-    if (input.portfolio_id) checkPrefix(input.portfolio_id, 'ptf_', 'portfolio', 'portfolio_id');
+    // Another organization's portfolio is a 404, as on the watch and deadline routes, not an empty page.
+    if (input.portfolio_id) await requirePortfolio(ctx, input.portfolio_id, 'portfolio_id');
     if (input.trademark_id) checkPrefix(input.trademark_id, 'tm_', 'trademark', 'trademark_id');
     if (input.after) checkPrefix(input.after, 'evt_', 'event', 'after');
     const { limit, cursor, ...filters } = input;
     const binding = { op: 'list_events', org: orgId, ...filters };
     let afterSeq = await cursorPosition(ctx, cursor, binding);
-    if (input.after && cursor === undefined) afterSeq = (await ctx.store.ledger.get(orgId, input.after))?.seq ?? 0;
+    if (input.after && cursor === undefined) afterSeq = await resumePoint(ctx, orgId, input.after);
     const rows = await ctx.store.ledger.list(
       {
         orgId,

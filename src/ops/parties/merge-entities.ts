@@ -1,5 +1,5 @@
-// merge_entities: a hand merge of one entity into another (`POST /v1/entities/{id}/merge`,
-// `tm entities merge <id> <into>`). The old id is kept and answers 410 entity_merged from then on.
+// merge_entities: a hand merge of one entity into another, an operator action run where the store is
+// (`tm entities merge <id> <into>`). The old id is kept and answers 410 entity_merged from then on.
 import { z } from 'zod';
 import { TmError } from '../../errors.js';
 import { defineOp } from '../define-op.js';
@@ -13,7 +13,8 @@ export const mergeEntities = defineOp({
   scope: 'portfolios:manage',
   meter: 'write',
   readOnly: false,
-  http: { method: 'POST', path: '/v1/entities/{id}/merge' },
+  // Entities are shared by every organization, so rewriting them is the operator's act (docs/parties.md).
+  local: true,
   cli: { command: 'entities merge <id> <into>' },
   input: z.strictObject({ id: z.string().min(1).describe('ent_ id to merge away'), into: z.string().min(1).describe('ent_ id that remains') }),
   output: z.object({ id: z.string(), object: z.literal('entity_merge'), merged_into: z.string(), owners_moved: z.number().int(), created_at: z.string() }),

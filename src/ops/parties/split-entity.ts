@@ -1,4 +1,4 @@
-// split_entity: a hand split (`POST /v1/entities/{id}/split`, `tm entities split <id> --owner-ids …`):
+// split_entity: a hand split, an operator action run where the store is (`tm entities split <id> --owner-ids …`):
 // the named owner records leave the entity for a new one, and stay there on later ingests.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
@@ -14,7 +14,8 @@ export const splitEntity = defineOp({
   scope: 'portfolios:manage',
   meter: 'write',
   readOnly: false,
-  http: { method: 'POST', path: '/v1/entities/{id}/split' },
+  // Entities are shared by every organization, so rewriting them is the operator's act (docs/parties.md).
+  local: true,
   cli: { command: 'entities split <id>' },
   input: z.strictObject({
     id: z.string().min(1).describe('ent_ id'),

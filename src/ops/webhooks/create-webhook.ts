@@ -30,7 +30,7 @@ export const createWebhook = defineOp({
   }),
   run: async (ctx, input) => {
     checkTarget(ctx, input.url);
-    checkPortfolio(input.portfolio_id);
+    await checkPortfolio(ctx, input.portfolio_id);
     const now = ctx.clock.now().toISOString();
     const row = {
       id: randomId(ENDPOINT_PREFIX),

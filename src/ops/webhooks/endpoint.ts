@@ -9,6 +9,7 @@ import { secretHint } from '../../monitor/signing.js';
 import { urlRefusal } from '../../monitor/ssrf.js';
 import type { EndpointRow } from '../../store/webhook-repo.js';
 import { checkPrefix, ownerOrg } from '../../monitor/org.js';
+import { requirePortfolio } from '../monitor/portfolio-crud.js';
 
 export const ENDPOINT_PREFIX = 'wh_';
 
@@ -80,8 +81,9 @@ export const checkTarget = (ctx: Context, url: string): void => {
   if (refused) throw new TmError('validation_error', `url: ${refused}.`, { param: 'url' });
 };
 
-export const checkPortfolio = (id: string | null | undefined): void => {
-  if (id) checkPrefix(id, 'ptf_', 'portfolio', 'portfolio_id');
+/** A webhook's portfolio filter must name one of the caller's portfolios: another organization's, or none, is a 404. */
+export const checkPortfolio = async (ctx: Context, id: string | null | undefined): Promise<void> => {
+  if (id) await requirePortfolio(ctx, id, 'portfolio_id');
 };
 
 /** One endpoint of the calling organization, or 404. */

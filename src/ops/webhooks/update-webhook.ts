@@ -27,7 +27,7 @@ export const updateWebhook = defineOp({
   run: async (ctx, input) => {
     const row = await endpointOfCaller(ctx, input.id);
     if (input.url !== undefined) checkTarget(ctx, input.url);
-    checkPortfolio(input.portfolio_id);
+    await checkPortfolio(ctx, input.portfolio_id);
     const now = ctx.clock.now().toISOString();
     const next = { ...row, updated_at: now };
     if (input.url !== undefined) next.url = input.url;
