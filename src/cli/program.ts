@@ -20,6 +20,7 @@ import { checkExportFlags, collectRows, rowCount, rowsCsv, writeResult, type Exp
 import { renderHuman } from './views/index.js';
 import { listShape, rowsAt, withRows } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
+import { isPostgresUrl } from '../store/location.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -47,7 +48,8 @@ export const contextFromGlobals = (globals: GlobalOptions, need: StoreNeed = 'cr
   checkAsOf(globals.asOf);
   const now = globals.asOf ? `${globals.asOf}T12:00:00.000Z` : undefined;
   const { dbPath } = loadConfig({ db: globals.db });
-  if (need !== 'create' && !existsSync(dbPath)) {
+  // A PostgreSQL URL is never a path: the server says whether its database exists.
+  if (need !== 'create' && !isPostgresUrl(dbPath) && !existsSync(dbPath)) {
     if (need === 'optional') return createContext({ db: ':memory:', now });
     throw new TmError('not_found', `no store at ${dbPath}; create one with \`tm ingest\`.`, { param: 'db' });
   }
