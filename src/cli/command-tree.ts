@@ -14,7 +14,7 @@ const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
 
 const addGlobalOptions = (command: Command, dated = true): Command => {
   command
-    .option('--db <path>', 'SQLite store to use (default: $TM_DB, else $TM_HOME/tm.db)')
+    .option('--db <path>', 'store to use: a SQLite file path or a postgres:// URL (default: $TM_DB, else $TM_HOME/tm.db)')
     .option('--json', 'print JSON instead of a table')
     .option('--wide', 'show every table column in full, however wide the terminal');
   return dated ? command.option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)') : command;

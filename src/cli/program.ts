@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import { closeContext, createContext, type Context } from '../context.js';
 import { isIsoDate } from '../core/dates.js';
 import { TmError } from '../errors.js';
+import { isPostgresUrl } from '../store/location.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { baseOf, shapeOf } from '../ops/input.js';
 import { checkInputLimits } from '../ops/text-limits.js';
@@ -19,7 +20,6 @@ import { checkExportFlags, collectRows, rowsCsv, writeResult, type ExportFlags }
 import { renderHuman } from './views/index.js';
 import { listShape } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
-import { isPostgresUrl } from '../store/location.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -146,32 +146,6 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
   }
 };
 
-<<<<<<< HEAD
-/** Commands (with their subcommands) whose results do not depend on the date: no `--as-of` there. */
-const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
-
-const addGlobalOptions = (command: Command, dated = true): Command => {
-  command
-    .option('--db <path>', 'store to use: a SQLite file path or a postgres:// URL (default: $TM_DB, else $TM_HOME/tm.db)')
-    .option('--json', 'print JSON instead of a table')
-    .option('--wide', 'show every table column in full, however wide the terminal');
-  return dated ? command.option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)') : command;
-};
-
-/**
- * Gives every command the global flags and makes options positional, so each flag belongs to the
- * command it follows: `deadlines --office US` filters the docket, `deadlines rules --office US`
- * the rule catalog, and `--json`/`--db` work before or after any command.
- */
-export const finishProgram = (program: Command): void => {
-  addGlobalOptions(program).enablePositionalOptions();
-  const walk = (command: Command, dated: boolean): void => {
-    for (const sub of command.commands) {
-      const subDated = dated && !(command === program && DATELESS.has(sub.name()));
-      addGlobalOptions(sub, subDated);
-      if (sub.commands.length > 0) sub.enablePositionalOptions();
-      walk(sub, subDated);
-=======
 /** Runs an operation's command: reads a file argument into input keys, then validates, runs and prints. */
 export const runCommand = async (op: OpDefinition, entry: ManifestOp, command: Command, positional: Record<string, unknown>): Promise<void> => {
   const file = op.cli?.file;
@@ -184,7 +158,6 @@ export const runCommand = async (op: OpDefinition, entry: ManifestOp, command: C
       const error = err instanceof TmError ? err : new TmError('input_error', `${path}: ${(err as Error).message}`, { param: file.arg });
       process.exitCode = reportError(error, outputMode(command.optsWithGlobals<GlobalOptions>()));
       return;
->>>>>>> main
     }
   }
   await runOp(op, entry, command, positional);
