@@ -284,13 +284,14 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
       const w = whereClause(filter);
       return (db.prepare(`SELECT COUNT(*) AS n FROM trademarks t ${w.sql}`).get(...w.params) as { n: number }).n;
     },
-    /** Pages through every row matching a filter in id order, a batch at a time, in constant memory. */
-    async *scan(filter: TrademarkFilter, batchSize = 1000): AsyncGenerator<TrademarkRecord[]> {
+    /** Pages through every row matching a filter in id order, a batch at a time, in constant memory;
+     *  from the first id after `from` when given (a scan that stopped early goes on from there). */
+    async *scan(filter: TrademarkFilter, batchSize = 1000, from = ''): AsyncGenerator<TrademarkRecord[]> {
       const w = whereClause(filter);
       const stmt = db.prepare(
         `SELECT id, record FROM trademarks t ${w.sql ? `${w.sql} AND` : 'WHERE'} t.id > ? ORDER BY t.id LIMIT ?`,
       );
-      let after = '';
+      let after = from;
       for (;;) {
         const rows = stmt.all(...w.params, after, batchSize) as { id: string; record: string }[];
         if (rows.length === 0) return;
