@@ -1,13 +1,14 @@
 // The watch resource and its write body (spec §4.5, §6.1, §9.6; docs/monitoring.md): validation of
 // a body into a stored row — type, query, trigger events, delivery mode, metadata, size limits.
 import { z } from 'zod';
+import { forAgents } from '../core/agent-schema.js';
 import { TmError } from '../errors.js';
 import type { Deprecation } from '../search/legacy.js';
 import type { WatchRow } from '../store/watch-repo.js';
 import { checkMetadata } from './org.js';
 import { Metadata } from './portfolio-schemas.js';
 import { MatchTier } from '../core/schemas/trademark.js';
-import { DEFAULT_TRIGGERS, parseWatchQuery, reachesTier, TRIGGER_EVENTS, WATCH_TYPES, type Matching, type WatchQuery, type WatchType } from './watch-query.js';
+import { DEFAULT_TRIGGERS, parseWatchQuery, reachesTier, TRIGGER_EVENTS, WATCH_TYPES, WatchQuery, type Matching, type WatchType } from './watch-query.js';
 
 /** A query body over this size is refused with 413 before it is read any further. */
 export const MAX_QUERY_BYTES = 256 * 1024;
@@ -20,10 +21,14 @@ const DIGEST_MODES = ['daily_digest', 'weekly_digest', 'digest'];
 /** The body of create, each bulk item and preview; `query` is checked by parseWatchQuery for the type. */
 export const WatchBody = z.strictObject({
   name: z.string().trim().min(1).max(200),
-  watch_type: z.string().describe(`One of ${WATCH_TYPES.join(', ')}`),
-  query: z.record(z.string(), z.unknown()).describe('version, q, similarity, min_tier, filters {trademarkIds, portfolioId, ownerId, niceClasses, jurisdictions, offices, statusPrimary}'),
-  trigger_events: z.array(z.string()).min(1).optional().describe(`Any of ${TRIGGER_EVENTS.join(', ')}; default the first three`),
-  delivery_mode: z.string().optional().describe('always_per_alert (the default; digest modes are not offered yet)'),
+  // Typed for agents (src/core/agent-schema.ts); parseWatchType and parseWatchQuery check them here.
+  watch_type: forAgents(z.string().describe(`One of ${WATCH_TYPES.join(', ')}`), z.enum(WATCH_TYPES)),
+  query: forAgents(
+    z.record(z.string(), z.unknown()).describe('version, q, similarity, min_tier, filters {trademarkIds, portfolioId, ownerId, niceClasses, jurisdictions, offices, statusPrimary}'),
+    WatchQuery.describe('What the watch matches; filters keys are camelCase'),
+  ),
+  trigger_events: forAgents(z.array(z.string()).min(1).optional().describe(`Any of ${TRIGGER_EVENTS.join(', ')}; default the first three`), z.array(z.enum(TRIGGER_EVENTS)).min(1)),
+  delivery_mode: forAgents(z.string().optional().describe('always_per_alert (the default; digest modes are not offered yet)'), z.enum(DELIVERY_MODES)),
   customer_reference: z.string().max(200).nullable().optional(),
   metadata: Metadata.optional(),
 });

@@ -26,6 +26,8 @@ export const voteForOffice = defineOp({
   meter: 'write',
   readOnly: false,
   mcpTool: true,
+  // One vote per organization and office: voting again leaves one vote (the note is replaced).
+  mcp: { idempotent: true },
   http: { method: 'POST', path: '/v1/offices/votes' },
   cli: { command: 'offices vote <office>' },
   input: z.strictObject({

@@ -208,6 +208,8 @@ const setStatus = (name: string, status: 'active' | 'paused', summary: string) =
     scope: 'portfolios:manage',
     meter: 'monitoring',
     readOnly: false,
+    // Setting a status again changes nothing, and the other tool sets it back: not destructive.
+    mcp: { idempotent: true },
     http: { method: 'POST', path: `/v1/watches/{id}/${status === 'active' ? 'resume' : 'pause'}` },
     cli: { command: `watches ${status === 'active' ? 'resume' : 'pause'} <id>` },
     input: z.strictObject({ id: WatchId }),

@@ -15,6 +15,8 @@ export const testWebhook = defineOp({
   meter: 'monitoring',
   readOnly: false,
   mcpTool: true,
+  // The one tool that reaches outside the store: it POSTs to the endpoint's URL.
+  mcp: { openWorld: true },
   http: { method: 'POST', path: '/v1/webhooks/{id}/test' },
   cli: { command: 'webhooks test <id>' },
   input: z.strictObject({ id: z.string().describe('wh_ id') }),
