@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import { closeContext, createContext, type Context } from '../context.js';
 import { isIsoDate } from '../core/dates.js';
 import { TmError } from '../errors.js';
+import { isPostgresUrl } from '../store/location.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { baseOf, shapeOf } from '../ops/input.js';
 import { checkInputLimits } from '../ops/text-limits.js';
@@ -20,7 +21,6 @@ import { checkExportFlags, collectRows, rowCount, rowsCsv, writeResult, type Exp
 import { renderHuman } from './views/index.js';
 import { listShape, rowsAt, withRows } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
-import { isPostgresUrl } from '../store/location.js';
 
 export interface GlobalOptions {
   db?: string;

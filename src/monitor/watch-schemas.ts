@@ -7,7 +7,8 @@ import type { Deprecation } from '../search/legacy.js';
 import type { WatchRow } from '../store/watch-repo.js';
 import { checkMetadata } from './org.js';
 import { Metadata } from './portfolio-schemas.js';
-import { DEFAULT_TRIGGERS, parseWatchQuery, TRIGGER_EVENTS, WATCH_TYPES, WatchQuery, type Matching, type WatchType } from './watch-query.js';
+import { MatchTier } from '../core/schemas/trademark.js';
+import { DEFAULT_TRIGGERS, parseWatchQuery, reachesTier, TRIGGER_EVENTS, WATCH_TYPES, WatchQuery, type Matching, type WatchType } from './watch-query.js';
 
 /** A query body over this size is refused with 413 before it is read any further. */
 export const MAX_QUERY_BYTES = 256 * 1024;
@@ -33,6 +34,38 @@ export const WatchBody = z.strictObject({
 });
 export type WatchBody = z.infer<typeof WatchBody>;
 
+export const Threshold = z
+  .object({
+    min_tier: MatchTier.describe('The least tier that alerts'),
+    channels: z.array(z.string()),
+    default: z.boolean().describe('True when the query gave no min_tier and the default applies'),
+    description: z.string().describe('The threshold in words'),
+  })
+  .nullable()
+  .describe('What a mark must reach against query.q to alert; null for a watch without a text');
+export type Threshold = z.infer<typeof Threshold>;
+
+/** Each tier in the words docs/search.md gives it. */
+const TIER_WORDS: Record<z.infer<typeof MatchTier>, string> = {
+  identical: 'identical (the same letters and digits)',
+  near_identical: 'near-identical (one letter changed, added or dropped, two letters swapped, words split or joined, a plural)',
+  similar: 'similar (two edits in a longer mark, a spelling that sounds the same, letter or number names, look-alike characters, or one mark inside the other)',
+  related: 'related (a looser resemblance by the fused score)',
+};
+
+/** The effective threshold of a watch with a text, in words and as a value. */
+export const thresholdOf = (query: WatchQuery, matching: Matching): Threshold => {
+  if (!query.q) return null;
+  const given = (matching.mode === 'legacy' ? query.min_match_tier : query.min_tier) !== undefined;
+  const tiers = MatchTier.options.filter((t) => reachesTier(t, matching.minTier));
+  const below = MatchTier.options.filter((t) => !reachesTier(t, matching.minTier));
+  const description =
+    `Alerts on a mark rated ${matching.minTier.replace('_', '-')} or closer to "${query.q}" on the channels ${matching.channels.join(', ')}: ${tiers.map((t) => TIER_WORDS[t]).join('; ')}.` +
+    (below.length ? ` A mark rated ${below.map((t) => t.replace('_', '-')).join(' or ')} does not alert.` : '') +
+    (given ? '' : ` No min_tier was given: the default, ${matching.minTier}, applies.`);
+  return { min_tier: matching.minTier, channels: matching.channels, default: !given, description };
+};
+
 export const Watch = z.object({
   id: z.string(),
   object: z.literal('watch'),
@@ -40,6 +73,7 @@ export const Watch = z.object({
   watch_type: z.enum(WATCH_TYPES),
   query: z.record(z.string(), z.unknown()),
   matching: z.enum(['v3', 'legacy']).describe('legacy: saved with strategies/min_match_tier; re-save with version v3, similarity or min_tier to switch'),
+  threshold: Threshold,
   trigger_events: z.array(z.string()),
   delivery_mode: z.string(),
   customer_reference: z.string().nullable(),
@@ -60,6 +94,7 @@ export const toWatch = (row: WatchRow): Watch => ({
   watch_type: row.watch_type as WatchType,
   query: JSON.parse(row.query) as Record<string, unknown>,
   matching: (JSON.parse(row.matching) as Matching).mode,
+  threshold: thresholdOf(JSON.parse(row.query) as WatchQuery, JSON.parse(row.matching) as Matching),
   trigger_events: JSON.parse(row.trigger_events) as string[],
   delivery_mode: row.delivery_mode,
   customer_reference: row.customer_reference,

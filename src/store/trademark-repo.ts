@@ -67,8 +67,9 @@ export interface TrademarkRepo {
   findId(officeCode: string, number: string): Promise<string | null>;
   list(filter: TrademarkFilter, order: TrademarkOrder, limit: number, offset: number): Promise<TrademarkRecord[]>;
   count(filter: TrademarkFilter): Promise<number>;
-  /** Pages through every row matching a filter in id order, a batch at a time, in constant memory. */
-  scan(filter: TrademarkFilter, batchSize?: number): AsyncGenerator<TrademarkRecord[]>;
+  /** Pages through every row matching a filter in id order, a batch at a time, in constant memory;
+   *  from the first id after `from` when given (a scan that stopped early goes on from there). */
+  scan(filter: TrademarkFilter, batchSize?: number, from?: string): AsyncGenerator<TrademarkRecord[]>;
   /** Rows changed after a sequence number, for incremental index maintenance. */
   changedSince(seq: number, limit: number): Promise<{
     seq: number;

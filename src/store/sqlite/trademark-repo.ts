@@ -248,12 +248,12 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkR
       return (db.prepare(`SELECT COUNT(*) AS n FROM trademarks t ${w.sql}`).get(...w.params) as { n: number }).n;
     },
     /** Pages through every row matching a filter in id order, a batch at a time, in constant memory. */
-    async *scan(filter: TrademarkFilter, batchSize = 1000): AsyncGenerator<TrademarkRecord[]> {
+    async *scan(filter: TrademarkFilter, batchSize = 1000, from = ''): AsyncGenerator<TrademarkRecord[]> {
       const w = whereClause(filter);
       const stmt = db.prepare(
         `SELECT id, record FROM trademarks t ${w.sql ? `${w.sql} AND` : 'WHERE'} t.id > ? ORDER BY t.id LIMIT ?`,
       );
-      let after = '';
+      let after = from;
       for (;;) {
         const rows = stmt.all(...w.params, after, batchSize) as { id: string; record: string }[];
         if (rows.length === 0) return;
