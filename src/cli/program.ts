@@ -8,6 +8,7 @@ import { closeContext, createContext, type Context } from '../context.js';
 import { isIsoDate } from '../core/dates.js';
 import { requireOrg } from '../auth/orgs.js';
 import { TmError } from '../errors.js';
+import { isPostgresUrl } from '../store/location.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { baseOf, shapeOf } from '../ops/input.js';
 import { checkInputLimits } from '../ops/text-limits.js';
@@ -17,9 +18,10 @@ import { inputFromOptions, kebab } from './flags.js';
 import type { ManifestOp } from './manifest.js';
 import { remoteCall, remoteTarget } from './remote.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
-import { checkExportFlags, collectRows, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
+import { morePagesNote, reportWarnings, warningsOf } from './completeness.js';
+import { checkExportFlags, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
-import { listShape } from './views/list-rows.js';
+import { listShape, rowsAt, withRows } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
 
 export interface GlobalOptions {
@@ -52,7 +54,8 @@ export const contextFromGlobals = (globals: GlobalOptions, need: StoreNeed = 'cr
   checkAsOf(globals.asOf);
   const now = globals.asOf ? `${globals.asOf}T12:00:00.000Z` : undefined;
   const { dbPath } = loadConfig({ db: globals.db });
-  if (need !== 'create' && !existsSync(dbPath)) {
+  // A PostgreSQL URL is never a path: the server says whether its database exists.
+  if (need !== 'create' && !isPostgresUrl(dbPath) && !existsSync(dbPath)) {
     if (need === 'optional') return createContext({ db: ':memory:', now });
     throw new TmError('not_found', `no store at ${dbPath}; create one with \`tm ingest\`.`, { param: 'db' });
   }
@@ -86,7 +89,7 @@ type CommandOptions = Record<string, unknown> & ExportFlags;
 /** Runs the operation: locally on the store, or on a `tm serve` with `--remote`. */
 type Run = (input: Record<string, unknown>) => Promise<unknown>;
 
-/** The document a command prints (or writes with --output): an op's own export, generic CSV, or JSON; null when a view renders. */
+/** The document a command prints (or writes with --output): an op's own export, every row (CSV, JSON, NDJSON), or JSON; null when a view renders. */
 const resultText = async (
   op: OpDefinition,
   ctx: Context,
@@ -100,15 +103,27 @@ const resultText = async (
   const exported = await EXPORTS[op.name]?.run(ctx, input, { ...options, rowCap: cap });
   if (exported !== undefined && exported !== null) return { text: exported };
   const list = listShape(op.output);
-  if (options.csv && list) {
+  tableDefaults.wide = options.wide === true;
+  if (list && (options.csv || options.all || options.ndjson)) {
     const max = pageSizeMax(op);
     const first = !explicit.limit && max !== undefined ? { ...input, limit: max } : input;
-    const rows = await collectRows(run, first, list.path, cap);
-    return { text: rowsCsv(rows, list.columns), what: `${rows.length} rows` };
+    const { rows, warnings, last } = await collectRows(run, first, list.path, cap);
+    reportWarnings(warnings);
+    const what = rowCount(rows.length);
+    if (options.csv) return { text: rowsCsv(rows, list.columns), what };
+    if (options.ndjson) return { text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), what };
+    if (!toTty) return { text: `${JSON.stringify(rows, null, 2)}\n`, what };
+    await renderHuman(op.name, withRows(last, list.path, rows));
+    return null;
   }
   const output = await run(input);
-  if (!toTty) return { text: `${JSON.stringify(output, null, 2)}\n` };
-  tableDefaults.wide = options.wide === true;
+  reportWarnings(warningsOf(output));
+  if (!toTty) {
+    const page = list ? rowsAt(output, list.path) : null;
+    const note = page ? morePagesNote(page.rows.length, page.next) : null;
+    if (note) process.stderr.write(`${note}\n`);
+    return { text: `${JSON.stringify(output, null, 2)}\n` };
+  }
   await renderHuman(op.name, output);
   if (ctx !== REMOTE_ONLY) {
     const notice = await NOTICES[op.name]?.(ctx, input as never);
