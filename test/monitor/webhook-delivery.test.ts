@@ -16,6 +16,7 @@ import { testWebhook } from '../../src/ops/webhooks/test-webhook.js';
 import { updateWebhook } from '../../src/ops/webhooks/update-webhook.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 const ORG_A = { id: 'org_aaaa', name: 'A', livemode: true };
 const ORG_B = { id: 'org_bbbb', name: 'B', livemode: true };
@@ -41,7 +42,7 @@ const event = (org = ORG_A, n = 1) =>
   })!;
 
 const deliveryRows = (id: string) =>
-  ctx.store.db.prepare('SELECT * FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY seq').all(id) as { state: string; attempts: number; next_attempt_at: string; event_id: string }[];
+  sqliteDb(ctx.store).prepare('SELECT * FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY seq').all(id) as { state: string; attempts: number; next_attempt_at: string; event_id: string }[];
 
 beforeEach(async () => {
   t = tempContext();
