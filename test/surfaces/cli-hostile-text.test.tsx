@@ -22,6 +22,7 @@ const MARK = `EVIL${ESC}[31mRED\u0007${ESC}]8;;https://evil.example/${ESC}\\LINK
 const OWNER = `Owner ${ESC}[2J${ESC}[H Ltd \u2066isolated\u2069`;
 const GOODS = `software \u202egnirts desrever\u202c and ${ESC}[5mblink`;
 /** Every character a view must never print raw. */
+// eslint-disable-next-line no-control-regex -- the control characters are what is looked for
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-hostile-text-'));
