@@ -16,9 +16,10 @@ import { EXPORTS, NOTICES } from './exports.js';
 import { inputFromOptions, kebab } from './flags.js';
 import type { ManifestOp } from './manifest.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
-import { checkExportFlags, collectRows, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
+import { morePagesNote, reportWarnings, warningsOf } from './completeness.js';
+import { checkExportFlags, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
-import { listShape } from './views/list-rows.js';
+import { listShape, rowsAt, withRows } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
 
 export interface GlobalOptions {
@@ -79,7 +80,7 @@ const pageSizeMax = (op: OpDefinition): number | undefined => {
 
 type CommandOptions = Record<string, unknown> & ExportFlags;
 
-/** The document a command prints (or writes with --output): an op's own export, generic CSV, or JSON; null when a view renders. */
+/** The document a command prints (or writes with --output): an op's own export, every row (CSV, JSON, NDJSON), or JSON; null when a view renders. */
 const resultText = async (
   op: OpDefinition,
   ctx: Context,
@@ -92,15 +93,27 @@ const resultText = async (
   const exported = await EXPORTS[op.name]?.run(ctx, input, { ...options, rowCap: cap });
   if (exported !== undefined && exported !== null) return { text: exported };
   const list = listShape(op.output);
-  if (options.csv && list) {
+  tableDefaults.wide = options.wide === true;
+  if (list && (options.csv || options.all || options.ndjson)) {
     const max = pageSizeMax(op);
     const first = !explicit.limit && max !== undefined ? { ...input, limit: max } : input;
-    const rows = await collectRows((page) => op.run(ctx, page as never), first, list.path, cap);
-    return { text: rowsCsv(rows, list.columns), what: `${rows.length} rows` };
+    const { rows, warnings, last } = await collectRows((page) => op.run(ctx, page as never), first, list.path, cap);
+    reportWarnings(warnings);
+    const what = rowCount(rows.length);
+    if (options.csv) return { text: rowsCsv(rows, list.columns), what };
+    if (options.ndjson) return { text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), what };
+    if (!toTty) return { text: `${JSON.stringify(rows, null, 2)}\n`, what };
+    await renderHuman(op.name, withRows(last, list.path, rows));
+    return null;
   }
   const output = await op.run(ctx, input as never);
-  if (!toTty) return { text: `${JSON.stringify(output, null, 2)}\n` };
-  tableDefaults.wide = options.wide === true;
+  reportWarnings(warningsOf(output));
+  if (!toTty) {
+    const page = list ? rowsAt(output, list.path) : null;
+    const note = page ? morePagesNote(page.rows.length, page.next) : null;
+    if (note) process.stderr.write(`${note}\n`);
+    return { text: `${JSON.stringify(output, null, 2)}\n` };
+  }
   await renderHuman(op.name, output);
   const notice = await NOTICES[op.name]?.(ctx, input as never);
   if (notice) ctx.logger.warn(notice);
