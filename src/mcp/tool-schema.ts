@@ -14,6 +14,7 @@ const OMIT = 'x-tm-omit';
 const PAGING = new Set(['limit', 'cursor', 'include_total']);
 /** The CLI hides the same fields from --help (src/cli/flags.ts). */
 const DEPRECATED = /^deprecated\b/i;
+const ISO_DATE = '^\\d{4}-\\d{2}-\\d{2}$';
 
 // Draft-07, as the SDK's own McpServer emits: the SDK client validates with a default (draft-07)
 // ajv instance, which cannot resolve the 2020-12 meta-schema.
@@ -65,6 +66,12 @@ const simplify = (node: JsonSchema): JsonSchema => {
   if (types === '["number","string"]') s.type = 'number';
   else if (types === '["string","number"]') s.type = 'string';
   if (typeof s.format === 'string') delete s.pattern;
+  // Shorter spellings of the same constraint, and one an agent never needs (no empty ids).
+  if (s.pattern === ISO_DATE) {
+    delete s.pattern;
+    s.format = 'date';
+  }
+  if (s.type === 'string' && s.minLength === 1) delete s.minLength;
   if (isObject(s.propertyNames) && s.propertyNames.type === 'string' && Object.keys(s.propertyNames).length === 1) delete s.propertyNames;
   // `{}` allows anything, as an absent keyword does.
   if (isObject(s.additionalProperties) && Object.keys(s.additionalProperties).length === 0) delete s.additionalProperties;
@@ -92,7 +99,10 @@ const simplify = (node: JsonSchema): JsonSchema => {
 export const inputSchemaFor = (op: OpDefinition): JsonSchema => {
   const { $schema: _s, ...schema } = convert(op.input, 'input', true);
   if (schema.type !== 'object') throw new Error(`operation ${op.name}: MCP tool input must be a zod object`);
-  return simplify(schema);
+  // The top level's `additionalProperties: false` tells an agent nothing the property list does
+  // not; unknown arguments are refused with unknown_parameter all the same.
+  const { additionalProperties: _a, ...top } = simplify(schema);
+  return top;
 };
 
 /**

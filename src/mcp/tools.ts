@@ -38,9 +38,9 @@ export const annotationsFor = (op: OpDefinition): ToolAnnotations => {
 /** What the tool does and when to pick it, said once; provenance is in the server instructions. */
 export const describeTool = (op: OpDefinition): string => op.description ?? op.summary;
 
+// No `title`: it would repeat the description's first words; clients show the name instead.
 export const toolDefinition = (op: OpDefinition): Tool => ({
   name: op.name,
-  title: op.summary,
   description: describeTool(op),
   inputSchema: inputSchemaFor(op) as Tool['inputSchema'],
   outputSchema: outputSchemaFor(op) as Tool['outputSchema'],

@@ -90,7 +90,7 @@ export const searchTrademarks = defineOp({
   name: 'search_trademarks',
   summary: 'Search trademarks by text, similarity channels and filters',
   description:
-    'Finds marks that could conflict with `q`: identical, near-identical (spacing, punctuation, plural, 4EVER/FOREVER), fuzzy (misspellings), embedded (BUCKS in ICEBUCKS, word-order swaps), lookalike (0/O, rn/m, Cyrillic homoglyphs) and, when asked, phonetic (KOKA KOLA/COCA-COLA). Each hit has `match {via, tier, terms, family, reason}` (reason: why the marks are alike, in plain words) and a 0-100 `relevance_score`. Narrow with offices, nice_classes, status, dates, owner and mark_text_* filters; without `q`, filters alone list marks. Page with `cursor`.',
+    'Finds marks that could conflict with `q`: identical, near-identical, fuzzy (misspellings), embedded (BUCKS in ICEBUCKS), lookalike (0/O, homoglyphs) and, when asked, phonetic or conceptual. Each hit has `match {via, tier, terms}` and a 0-100 `relevance_score`. Without `q`, the filters alone list marks.',
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: true,

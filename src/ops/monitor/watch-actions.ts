@@ -42,7 +42,7 @@ export const getWatchDiagnostics = defineOp({
   name: 'get_watch_diagnostics',
   summary: "Why a watch did or did not alert on a mark, or the watch's counters",
   description:
-    'With `trademarkId`: walks the evaluation steps for that mark and gives the first reason in plain words (the alert fired; the watch does not include the office; the mark had no change in the window; the trigger event is not in trigger_events; the score was below the threshold). Always: the counts, last evaluated change, last alert and last error.',
+    'A watch\'s counters, last evaluated change, last alert and last error; with `trademarkId`, why it did or did not alert on that mark.',
   scope: 'trademarks:read',
   meter: 'monitoring',
   readOnly: true,

@@ -10,7 +10,7 @@ export const testWebhook = defineOp({
   name: 'tm_webhooks_test',
   summary: 'Send a test delivery to a webhook endpoint',
   description:
-    'POSTs a signed webhook.test event (id test_<hex>, no payload_version) to the endpoint and returns whether the receiver answered 2xx, its status code and response time. Test deliveries are never retried and never count toward auto-disable.',
+    'Sends a signed webhook.test event to the endpoint now and returns whether it answered 2xx, its status and response time. Never retried.',
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,
