@@ -7,14 +7,14 @@ import { EXPORTS } from './exports.js';
 import { addFlags } from './flags.js';
 import type { Manifest, ManifestOp } from './manifest.js';
 import { loadOperation } from './manifest.js';
-import { addExportFlags } from './views/export.js';
+import { addExportFlags, addPageFlags } from './views/export.js';
 
 /** Commands (with their subcommands) whose results do not depend on the date: no `--as-of` there. */
 const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
 
 const addGlobalOptions = (command: Command, dated = true): Command => {
   command
-    .option('--db <path>', 'SQLite store to use (default: $TM_DB, else $TM_HOME/tm.db)')
+    .option('--db <path>', 'store to use: a SQLite file path or a postgres:// URL (default: $TM_DB, else $TM_HOME/tm.db)')
     .option('--json', 'print JSON instead of a table')
     .option('--wide', 'show every table column in full, however wide the terminal');
   return dated ? command.option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)') : command;
@@ -57,6 +57,7 @@ export const addOperationCommands = (program: Command, ops: readonly ManifestOp[
     command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
     EXPORTS[entry.name]?.flags(command);
     addExportFlags(command, entry.list);
+    if (entry.list) addPageFlags(command);
     command.action(async (...values: unknown[]) => {
       const cmd = values[values.length - 1] as Command;
       const positional: Record<string, unknown> = {};

@@ -7,6 +7,7 @@ import { loadConfig } from '../config.js';
 import { closeContext, createContext, type Context } from '../context.js';
 import { isIsoDate } from '../core/dates.js';
 import { TmError } from '../errors.js';
+import { isPostgresUrl } from '../store/location.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { baseOf, shapeOf } from '../ops/input.js';
 import { checkInputLimits } from '../ops/text-limits.js';
@@ -15,11 +16,11 @@ import { EXPORTS, NOTICES } from './exports.js';
 import { inputFromOptions, kebab } from './flags.js';
 import type { ManifestOp } from './manifest.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
-import { checkExportFlags, collectRows, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
+import { morePagesNote, reportWarnings, warningsOf } from './completeness.js';
+import { checkExportFlags, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
-import { listShape } from './views/list-rows.js';
+import { listShape, rowsAt, withRows } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
-import { isPostgresUrl } from '../store/location.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -79,7 +80,7 @@ const pageSizeMax = (op: OpDefinition): number | undefined => {
 
 type CommandOptions = Record<string, unknown> & ExportFlags;
 
-/** The document a command prints (or writes with --output): an op's own export, generic CSV, or JSON; null when a view renders. */
+/** The document a command prints (or writes with --output): an op's own export, every row (CSV, JSON, NDJSON), or JSON; null when a view renders. */
 const resultText = async (
   op: OpDefinition,
   ctx: Context,
@@ -92,15 +93,27 @@ const resultText = async (
   const exported = await EXPORTS[op.name]?.run(ctx, input, { ...options, rowCap: cap });
   if (exported !== undefined && exported !== null) return { text: exported };
   const list = listShape(op.output);
-  if (options.csv && list) {
+  tableDefaults.wide = options.wide === true;
+  if (list && (options.csv || options.all || options.ndjson)) {
     const max = pageSizeMax(op);
     const first = !explicit.limit && max !== undefined ? { ...input, limit: max } : input;
-    const rows = await collectRows((page) => op.run(ctx, page as never), first, list.path, cap);
-    return { text: rowsCsv(rows, list.columns), what: `${rows.length} rows` };
+    const { rows, warnings, last } = await collectRows((page) => op.run(ctx, page as never), first, list.path, cap);
+    reportWarnings(warnings);
+    const what = rowCount(rows.length);
+    if (options.csv) return { text: rowsCsv(rows, list.columns), what };
+    if (options.ndjson) return { text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), what };
+    if (!toTty) return { text: `${JSON.stringify(rows, null, 2)}\n`, what };
+    await renderHuman(op.name, withRows(last, list.path, rows));
+    return null;
   }
   const output = await op.run(ctx, input as never);
-  if (!toTty) return { text: `${JSON.stringify(output, null, 2)}\n` };
-  tableDefaults.wide = options.wide === true;
+  reportWarnings(warningsOf(output));
+  if (!toTty) {
+    const page = list ? rowsAt(output, list.path) : null;
+    const note = page ? morePagesNote(page.rows.length, page.next) : null;
+    if (note) process.stderr.write(`${note}\n`);
+    return { text: `${JSON.stringify(output, null, 2)}\n` };
+  }
   await renderHuman(op.name, output);
   const notice = await NOTICES[op.name]?.(ctx, input as never);
   if (notice) ctx.logger.warn(notice);
@@ -146,32 +159,6 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
   }
 };
 
-<<<<<<< HEAD
-/** Commands (with their subcommands) whose results do not depend on the date: no `--as-of` there. */
-const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
-
-const addGlobalOptions = (command: Command, dated = true): Command => {
-  command
-    .option('--db <path>', 'store to use: a SQLite file path or a postgres:// URL (default: $TM_DB, else $TM_HOME/tm.db)')
-    .option('--json', 'print JSON instead of a table')
-    .option('--wide', 'show every table column in full, however wide the terminal');
-  return dated ? command.option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)') : command;
-};
-
-/**
- * Gives every command the global flags and makes options positional, so each flag belongs to the
- * command it follows: `deadlines --office US` filters the docket, `deadlines rules --office US`
- * the rule catalog, and `--json`/`--db` work before or after any command.
- */
-export const finishProgram = (program: Command): void => {
-  addGlobalOptions(program).enablePositionalOptions();
-  const walk = (command: Command, dated: boolean): void => {
-    for (const sub of command.commands) {
-      const subDated = dated && !(command === program && DATELESS.has(sub.name()));
-      addGlobalOptions(sub, subDated);
-      if (sub.commands.length > 0) sub.enablePositionalOptions();
-      walk(sub, subDated);
-=======
 /** Runs an operation's command: reads a file argument into input keys, then validates, runs and prints. */
 export const runCommand = async (op: OpDefinition, entry: ManifestOp, command: Command, positional: Record<string, unknown>): Promise<void> => {
   const file = op.cli?.file;
@@ -184,7 +171,6 @@ export const runCommand = async (op: OpDefinition, entry: ManifestOp, command: C
       const error = err instanceof TmError ? err : new TmError('input_error', `${path}: ${(err as Error).message}`, { param: file.arg });
       process.exitCode = reportError(error, outputMode(command.optsWithGlobals<GlobalOptions>()));
       return;
->>>>>>> main
     }
   }
   await runOp(op, entry, command, positional);
