@@ -102,6 +102,9 @@ const FLOOR_DETAIL: Record<RiskFloor, string> = {
   medium: 'Similar to an earlier mark that is still live, with goods not known to be unrelated: at least medium whatever the other factors.',
 };
 
+/** Whether a reason is the tier floor's: it, not the product of the factors, set the level. */
+export const isFloorReason = (r: Reason): boolean => Object.values(FLOOR_DETAIL).includes(r.detail);
+
 export interface RiskInput {
   row: TrademarkRow;
   /** The engine's 0..1 score of the hit (relevance / 100). */
