@@ -38,6 +38,7 @@ const partsOf = (c: Case, cal: Calibration): RiskParts => ({
   owner: 1,
   identical: c.hit?.identical ?? false,
   crowded: !!c.hit && crowdedTerms(c.hit.terms, c.hit.counts, cal).length > 0,
+  floor: null,
 });
 
 interface Rates { n: number; similar: number; tpr: number; tnr: number; balanced: number }

@@ -7,7 +7,8 @@
 // here reads a test pair's outcome. Results: bench/results/eval-ceiling.{json,md}.
 import { analyze, type Channel } from '../src/search/analyze.js';
 import { CHANNELS } from '../src/search/params.js';
-import { laneSet, scoreCandidate, type LaneSet } from '../src/search/score.js';
+import { judge } from '../src/search/judge.js';
+import { laneSet, type LaneSet } from '../src/search/score.js';
 import { corpusCommonness, corpusTexts, loadEuipo } from './lib/eval-corpus.js';
 import { heldSimilar, isMeaning, loadPairs } from './lib/eval-pairs.js';
 import { benchCommand, consoleTable, markdownTable, writeReport, type Table } from './lib/results.js';
@@ -62,7 +63,7 @@ const main = () => {
       }
       const l = laneSet(q, c, ALL);
       LANES.forEach(([, lane], k) => (scores[k]![j] = lane(l)));
-      scores[FUSED_AT]![j] = scoreCandidate(q, c, ALL, true, common)?.score ?? 0;
+      scores[FUSED_AT]![j] = judge(q, c, ALL, true, common)?.score ?? 0;
     }
     if ((n + 1) % 25 === 0) console.error(`${n + 1} of ${chosen.length} pairs scored`);
     return scores.map((s) => rankOf(s, target));

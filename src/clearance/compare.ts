@@ -2,8 +2,9 @@
 // evidence a person can read (sound keys, edit path, shared segments, equivalences, goods overlap).
 import { z } from 'zod';
 import { analyze, type Analysis, type Channel } from '../search/analyze.js';
-import { CHANNELS } from '../search/params.js';
-import { RELATED_MIN, scoreCandidate, SIMILAR_MIN } from '../search/score.js';
+import { judge } from '../search/judge.js';
+import { CHANNELS, DEFAULT_CHANNELS } from '../search/params.js';
+import { RELATED_MIN, SIMILAR_MIN } from '../search/score.js';
 import { MatchTier } from '../core/schemas/trademark.js';
 import { describeStep, editPath, equivalences, sharedSegments, sharedSoundKeys } from './explain.js';
 import { GoodsRelatedness, goodsRelatedness, type GoodsSide } from './goods.js';
@@ -25,6 +26,9 @@ export type ChannelResult = z.infer<typeof ChannelResult>;
 export const TextComparison = z.object({
   score: z.number().min(0).max(1),
   tier: MatchTier.nullable(),
+  family: z.string().nullable().describe('The way of copying a mark the pair shows (docs/search.md), null for a looser resemblance or none'),
+  reason: z.string().nullable().describe('Why the marks are alike, in plain words; null when they are not'),
+  similarity_applied: z.array(z.enum(CHANNELS)).describe('The channels the score and tier are judged on (as a search or watch on them would)'),
   relevance_score: z.number().int().min(0).max(100),
   channels: z.array(ChannelResult),
   goods: GoodsRelatedness.nullable(),
@@ -42,10 +46,7 @@ const tierOf = (channel: Channel, score: number, overall: MatchTier | null): Mat
   return score >= SIMILAR_MIN ? 'similar' : score >= RELATED_MIN ? 'related' : null;
 };
 
-const laneOf = (a: Analysis, b: Analysis, channel: Channel): number => {
-  const s = scoreCandidate(a, b, new Set([channel]));
-  return s?.lanes[channel] ?? 0;
-};
+const laneOf = (a: Analysis, b: Analysis, channel: Channel): number => judge(a, b, new Set([channel]))?.lanes[channel] ?? 0;
 
 const explainChannel = (channel: Channel, score: number, x: { a: Analysis; b: Analysis; aText: string; bText: string }): Pick<ChannelResult, 'explanation' | 'evidence'> => {
   const below = score === 0 ? ' (below the related floor)' : '';
@@ -78,9 +79,11 @@ const explainChannel = (channel: Channel, score: number, x: { a: Analysis; b: An
   }
 };
 
-export const compareTexts = (a: Side, b: Side, withGoods: boolean): TextComparison => {
+/** The judgement of `b` against `a` on `applied` (the search default unless asked): the score and
+ *  tier a search for `a` gives `b` on those channels; each channel's lane and evidence beside it. */
+export const compareTexts = (a: Side, b: Side, withGoods: boolean, applied: readonly Channel[] = DEFAULT_CHANNELS): TextComparison => {
   const x = { a: analyze(a.mark), b: analyze(b.mark), aText: a.mark, bText: b.mark };
-  const all = scoreCandidate(x.a, x.b, new Set(CHANNELS));
+  const all = judge(x.a, x.b, new Set(applied));
   const overall = all?.tier ?? null;
   const channels = CHANNELS.map((channel) => {
     const score = all?.lanes[channel] ?? laneOf(x.a, x.b, channel);
@@ -88,11 +91,14 @@ export const compareTexts = (a: Side, b: Side, withGoods: boolean): TextComparis
   });
   const goods = withGoods ? goodsRelatedness(a, b) : null;
   const strongest = channels.filter((c) => c.tier).sort((p, q) => q.score - p.score)[0];
-  const textPart = overall ? `${a.mark} and ${b.mark} are ${overall.replace('_', '-')} (${strongest ? `strongest on ${strongest.channel}` : 'identical text'})` : `${a.mark} and ${b.mark} are not similar on any channel`;
+  const textPart = overall ? `${a.mark} and ${b.mark} are ${overall.replace('_', '-')}: ${all!.reason}${strongest ? ` (strongest on ${strongest.channel})` : ''}` : `${a.mark} and ${b.mark} are not similar on ${applied.join(', ')}`;
   const goodsPart = goods ? `; goods: ${goods.level.replace('_', ' ')}` : '';
   return {
     score: all?.score ?? 0,
     tier: overall,
+    family: all?.family ?? null,
+    reason: all?.reason ?? null,
+    similarity_applied: [...applied],
     relevance_score: Math.round((all?.score ?? 0) * 100),
     channels,
     goods,

@@ -17,7 +17,7 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dt{c
 .charts{display:flex;flex-wrap:wrap;gap:12px}.chart{margin:0;background:#fff;border:1px solid #e1e3e8;border-radius:6px;padding:8px}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{border:1px solid #e1e3e8;padding:6px 8px;vertical-align:top;text-align:left}
 th{background:#eef0f4;font-weight:600}td.why{font-size:13px;color:#333}td.why li{margin:0 0 2px}ul{margin:0;padding-left:18px}
-.decision{font-weight:600}.muted{color:#666}
+.decision{font-weight:600}.muted{color:#666}.warn{border-color:#c77700;background:#fff8e6}
 @media print{body{background:#fff;font-size:11px}main{max-width:none;padding:0}.card,.chart{border-color:#bbb;break-inside:avoid}
  table{font-size:10px}tr{break-inside:avoid}h2{break-after:avoid}section{break-inside:auto}.badge{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
 `;
@@ -59,8 +59,9 @@ export const renderHtml = (s: Screening): string => {
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Clearance report: ${e(p.mark)}</title><style>${STYLE}</style></head>
 <body><main>
 <header id="proposal"><h1>Clearance report: ${e(p.mark)}</h1><p class="muted">Screening ${e(s.id)} · run ${s.run_count} · ${e(s.updated_at)}</p>
+${s.warnings.length ? `<div class="card warn" id="warnings"><b>Read first</b><ul>${s.warnings.map((w) => `<li>${e(w)}</li>`).join('')}</ul></div>` : ''}
 <div class="card"><dl><dt>Proposed mark</dt><dd><b>${e(p.mark)}</b></dd><dt>Goods and services</dt><dd>${e(p.goods ?? '—')}</dd><dt>Classes</dt><dd>${p.classes.join(', ') || 'any'}${p.searched_classes.length ? ` <span class="muted">(searched with coordinated classes: ${p.searched_classes.join(', ')})</span>` : ''}</dd><dt>Offices</dt><dd>${e(p.offices.join(', ') || 'all in the store')}</dd><dt>Channels</dt><dd>${e(p.channels.join(', '))} (${e(p.preset)})</dd>${p.owner ? `<dt>Applicant</dt><dd>${e(p.owner)}</dd>` : ''}</dl></div></header>
-<section id="overall"><h2>Overall risk</h2><div class="card overall">${badge(s.overall.risk)} ${e(s.overall.summary)}</div>${s.warnings.length ? `<div class="card muted">${s.warnings.map(e).join('<br>')}</div>` : ''}</section>
+<section id="overall"><h2>Overall risk</h2><div class="card overall">${badge(s.overall.risk)} ${e(s.overall.summary)}</div></section>
 <section id="charts"><h2>Hits at a glance</h2><div class="charts">${charts}</div></section>
 ${changesSection(s)}
 <section id="hits"><h2>Earlier marks by risk</h2>${groups || '<div class="card">No earlier mark found.</div>'}</section>

@@ -24,6 +24,8 @@ export const renderMarkdown = (s: Screening): string => {
   const out = [
     `# Clearance report: ${md(p.mark)}`,
     '',
+    ...s.warnings.map((w) => `> **Warning:** ${md(w)}`),
+    ...(s.warnings.length ? [''] : []),
     `- Goods: ${md(p.goods) || '—'}`,
     `- Classes: ${p.classes.join(', ') || 'any'}; offices: ${p.offices.join(', ') || 'all'}; channels: ${p.channels.join(', ')}`,
     `- **Overall risk: ${s.overall.risk}** — ${md(s.overall.summary)}`,

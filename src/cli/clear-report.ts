@@ -37,7 +37,8 @@ export const clearExport = {
       );
     }
     const decided = screening.hits.filter((h) => h.decision).length;
-    const lines = [screening.overall.summary, `Screening ${screening.id}: ${screening.hits.length} hits, ${decided} decided.`];
+    const { warningLines } = await import('./views/screening-view.js');
+    const lines = [...warningLines(screening), screening.overall.summary, `Screening ${screening.id}: ${screening.hits.length} hits, ${decided} decided.`];
     if (file !== null && format !== null) {
       writeFileSync(file, renderReport(screening, format).content);
       lines.push(`Wrote ${file}.`);

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 import { clearExport } from './clear-report.js';
+import { EXIT_GATE } from './exit-codes.js';
 
 interface Export {
   /** Adds the export's flags to the operation's command. */
@@ -14,7 +15,7 @@ interface Export {
    * `options.rowCap` is the explicit `--limit`, which caps the rows of a whole-list export.
    */
   run(ctx: Context, input: unknown, options: Record<string, unknown>): Promise<string | null>;
-  /** After the output: a failure line when a CI gate such as `--fail-on` trips (exit 1), else null. */
+  /** After the output: a failure line when a CI gate such as `--fail-on` trips (exit EXIT_GATE), else null. */
   check?(ctx: Context, input: unknown, options: Record<string, unknown>): Promise<string | null>;
 }
 
@@ -42,7 +43,7 @@ const deadlinesExport: Export = {
     command
       .option('--ics', 'write every matching row as an iCalendar feed (all pages)')
       .option('--alarms <days>', 'with --ics: reminder offsets in days before each due date (default 90,60,30,7)')
-      .option('--fail-on <urgency>', 'exit 1 when any matching row is at or past this urgency: due_N (e.g. due_30), overdue or missed'),
+      .option('--fail-on <urgency>', 'exit 10 when any matching row is at or past this urgency: due_N (e.g. due_30), overdue or missed'),
   run: async (ctx, input, options) => {
     failOnOf(options.failOn);
     if (!options.csv && !options.ics) return null;
@@ -61,17 +62,17 @@ const deadlinesExport: Export = {
   },
 };
 
-/** `tm watches run --ndjson` (one alert per line) and `--exit-code` (exit 1 when there are new alerts, for CI). */
+/** `tm watches run --ndjson` (one alert per line) and `--exit-code` (exit 10 when there are new alerts, for CI). */
 const watchRunExport: Export = {
   flags: (command) =>
     command
       .option('--ndjson', 'print the new alerts as NDJSON, one per line')
-      .option('--exit-code', 'exit 1 when the run raised any alert'),
+      .option('--exit-code', 'exit 10 when the run raised any alert'),
   run: async (ctx, input, options) => {
     if (!options.ndjson && !options.exitCode) return null;
     const { runWatches } = await import('../ops/monitor/run-watches.js');
     const out = await runWatches.run(ctx, input as never);
-    if (options.exitCode && out.alerts.length > 0) process.exitCode = 1;
+    if (options.exitCode && out.alerts.length > 0) process.exitCode = EXIT_GATE;
     if (options.ndjson) return out.alerts.map((a) => `${JSON.stringify(a)}\n`).join('');
     return `${JSON.stringify(out)}\n`;
   },

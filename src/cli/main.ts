@@ -1,12 +1,15 @@
 // The `tm` executable: the registry's commands plus ingest, demo and the server surfaces.
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
+import { endQuietlyOnClosedPipe } from './closed-pipe.js';
 import { addDemoCommand } from './commands/demo.js';
 import { addDeliverCommand } from './commands/deliver.js';
 import { addEventsCommand } from './commands/events.js';
 import { addIngestCommand } from './commands/ingest.js';
 import { addServerCommands } from './commands/servers.js';
 import { addOperationCommands, finishProgram } from './program.js';
+
+endQuietlyOnClosedPipe();
 
 const { version } = createRequire(import.meta.url)('../../../package.json') as { version: string };
 

@@ -11,6 +11,7 @@ import type { OpDefinition } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
 import { baseOf, shapeOf } from '../ops/input.js';
 import { checkInputLimits } from '../ops/text-limits.js';
+import { EXIT_GATE } from './exit-codes.js';
 import { EXPORTS, NOTICES } from './exports.js';
 import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
@@ -134,7 +135,7 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
     const failure = await EXPORTS[op.name]?.check?.(ctx, input, options);
     if (failure) {
       process.stderr.write(`tm: ${failure}\n`);
-      process.exitCode = 1;
+      process.exitCode = EXIT_GATE;
     }
   } catch (err) {
     process.exitCode = reportError(withFlagName(err, (key) => flagOf.get(key)), mode);

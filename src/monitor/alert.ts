@@ -40,7 +40,7 @@ export const Alert = z.object({
     occurred_at: z.string(),
     source_date: z.string().nullable(),
   }),
-  match: z.object({ tier: z.string(), score: z.number(), via: z.array(z.string()) }).nullable(),
+  match: z.object({ tier: z.string(), score: z.number(), via: z.array(z.string()), reason: z.string().optional().describe('Why the marks are alike, in plain words (alerts made before it was added have none)') }).nullable(),
   next_deadline: z.object({ type: z.string(), rule_id: z.string(), due_date: z.string().nullable(), state: z.string() }).nullable(),
   created_at: z.string(),
   acknowledged_at: z.string().nullable(),

@@ -1,11 +1,11 @@
 // Matching one changed mark against one watch, shared by evaluation, preview and diagnostics. A
 // watch is compiled once (sets, the analysed `q`); each test then walks the same steps in the same
-// order, so diagnostics can name the first step that failed. Similarity uses the search engine's
-// own scorer and tiers on the mark's text directly, not a search per change.
+// order, so diagnostics can name the first step that failed. Similarity is the search engine's
+// one judgement (src/search/judge.ts) on the mark's text directly, not a search per change.
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from '../search/analyze.js';
 import { analyzeText } from '../search/indexer.js';
-import { scoreCandidate, via } from '../search/score.js';
+import { judge, via, type Scored } from '../search/judge.js';
 import type { WatchRow } from '../store/watch-repo.js';
 import { reachesTier, type Matching, type WatchQuery, type WatchType } from './watch-query.js';
 
@@ -28,6 +28,8 @@ export interface MatchResult {
   tier: 'identical' | 'near_identical' | 'similar' | 'related';
   score: number;
   via: Channel[];
+  /** Why the marks are alike, in plain words (src/search/judge.ts). */
+  reason: string;
 }
 
 /** Why a mark did not match, in the order the steps run. */
@@ -75,6 +77,10 @@ export const cachedText = (): TextOf => {
   };
 };
 
+/** The judgement of a mark against the watch's text on the watch's channels; null without a text
+ *  or when it is no hit. Evaluation, preview and diagnostics all read it. */
+export const judgeMark = (w: CompiledWatch, r: TrademarkRecord, textOf: TextOf): Scored | null => (w.q ? judge(w.q, textOf(r), w.channels) : null);
+
 /**
  * Tests one mark (and the event type, when evaluating a change) against a watch. `inPortfolio`
  * answers membership for portfolio watches. Returns the match, or the first step that failed.
@@ -102,10 +108,10 @@ export const testMark = (
   }
   if (w.statuses && !w.statuses.has(r.status.primary)) return { miss: { step: 'filter', detail: `The mark's status ${r.status.primary} is not watched.` } };
   if (!w.q) return { match: null };
-  const scored = scoreCandidate(w.q, textOf(r), w.channels);
+  const scored = judgeMark(w, r, textOf);
   if (!scored || !reachesTier(scored.tier, w.matching.minTier)) {
-    const got = scored ? `${scored.score} (${scored.tier})` : 'below the related floor';
+    const got = scored ? `${scored.score} (${scored.tier}: ${scored.reason})` : 'below the related floor';
     return { miss: { step: 'score', detail: `The score ${got} was below the threshold min_tier ${w.matching.minTier}.` } };
   }
-  return { match: { tier: scored.tier, score: scored.score, via: via(scored) } };
+  return { match: { tier: scored.tier, score: scored.score, via: via(scored), reason: scored.reason } };
 };

@@ -11,7 +11,8 @@ import { timeBudget, type Budget } from '../search/budget.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
 import { strategiesFor, SUNSET, translateLegacy } from '../search/legacy.js';
 import { flattenFilters, SearchInput, toRequest, type SearchRequest } from '../search/params.js';
-import { relevance, RANKING_VERSION, via } from '../search/score.js';
+import { relevance, via } from '../search/judge.js';
+import { RANKING_VERSION } from '../search/score.js';
 import type { RankOrder, RankedHit } from '../search/search-index.js';
 import { defineOp } from './define-op.js';
 import { resolveOfficeCodes } from './reference/data.js';
@@ -89,7 +90,7 @@ export const searchTrademarks = defineOp({
   name: 'search_trademarks',
   summary: 'Search trademarks by text, similarity channels and filters',
   description:
-    'Finds marks that could conflict with `q`: identical, near-identical (spacing, punctuation, plural, 4EVER/FOREVER), fuzzy (misspellings), embedded (BUCKS in ICEBUCKS, word-order swaps), lookalike (0/O, rn/m, Cyrillic homoglyphs) and, when asked, phonetic (KOKA KOLA/COCA-COLA). Each hit has `match {via, tier, terms}` and a 0-100 `relevance_score`. Narrow with offices, nice_classes, status, dates, owner and mark_text_* filters; without `q`, filters alone list marks. Page with `cursor`.',
+    'Finds marks that could conflict with `q`: identical, near-identical (spacing, punctuation, plural, 4EVER/FOREVER), fuzzy (misspellings), embedded (BUCKS in ICEBUCKS, word-order swaps), lookalike (0/O, rn/m, Cyrillic homoglyphs) and, when asked, phonetic (KOKA KOLA/COCA-COLA). Each hit has `match {via, tier, terms, family, reason}` (reason: why the marks are alike, in plain words) and a 0-100 `relevance_score`. Narrow with offices, nice_classes, status, dates, owner and mark_text_* filters; without `q`, filters alone list marks. Page with `cursor`.',
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: true,
@@ -157,6 +158,8 @@ export const searchTrademarks = defineOp({
           via: channels,
           tier: hit.scored.tier,
           terms: hit.scored.terms,
+          family: hit.scored.family,
+          reason: hit.scored.reason,
           ...(req.matchDetails ? { details: { lanes: hit.scored.lanes } } : {}),
         },
         ...(legacyFields ? { match_explanation: { strategies_matched: strategiesFor(channels), matched_terms: hit.scored.terms } } : {}),

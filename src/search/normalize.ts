@@ -43,7 +43,8 @@ export const NUMERAL_SOUNDS: Record<string, string> = {
   '0': 'zero', '1': 'one', '2': 'to', '3': 'three', '4': 'for', '5': 'five', '6': 'six', '7': 'seven', '8': 'eight', '9': 'nine',
 };
 
-const numberCanon = (w: string): string => {
+/** A number word as its numeral (FOUR is 4), a word-initial one too (FOREVER is 4EVER). */
+export const numberCanon = (w: string): string => {
   if (Object.hasOwn(NUMBER_WORDS, w)) return NUMBER_WORDS[w]!;
   for (const [prefix, digit] of PREFIXES) {
     if (w.length >= prefix.length + 3 && w.startsWith(prefix) && /^[a-z]/.test(w.slice(prefix.length))) {

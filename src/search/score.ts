@@ -5,7 +5,7 @@ import type { Analysis, Channel } from './analyze.js';
 import { commonPrefix, dice, fuzzyBudget, osa, soundOsa } from './distance.js';
 import { rhymeKey } from './normalize.js';
 import { conceptualLane } from './conceptual.js';
-import { COMMON_MIN, FEATURES, fuse, type Commonness } from './fusion.js';
+import { COMMON_MIN, FEATURES, fuse, WEIGHTS, type Commonness } from './fusion.js';
 import { containment, sharedTrigrams, trigramSet } from './trigram.js';
 
 /** Scores at or above this are `similar`; below, down to RELATED_MIN, `related`; lower is no hit. */
@@ -13,16 +13,7 @@ export const SIMILAR_MIN = 0.88;
 export const RELATED_MIN = 0.25;
 /** The identical lane of marks whose near forms are equal but whose letters differ. */
 const NEAR_FORM = 0.93;
-export const RANKING_VERSION = 'v15';
-
-export interface Scored {
-  lanes: Partial<Record<Channel, number>>;
-  score: number;
-  tier: MatchTier;
-  terms: string[];
-}
-
-const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+export const RANKING_VERSION = 'v16';
 
 /** Edit similarity within the length-scaled budget, 0 beyond it. */
 const editScore = (a: string, b: string, measure: typeof osa): number => {
@@ -140,7 +131,9 @@ const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[
 };
 
 /** Every lane of a candidate (-1 for a channel that is off), the tier of the two text-identity
- *  tiers, and the spelling measures the fusion weighs beside the lanes. */
+ *  tiers, and the spelling measures the fusion weighs beside the lanes. The spelling measures
+ *  (trigrams, Dice, the shared terms) belong to the pair, not to a channel: they are computed
+ *  whatever the channels, so asking for a channel only adds its lane (docs/search.md). */
 export interface LaneSet {
   tier: MatchTier | null;
   identical: number;
@@ -153,11 +146,13 @@ export interface LaneSet {
   lookalike: number;
   conceptual: number;
   orth: number;
+  /** The shared elements (embedded lane's terms, found whatever the channels: commonness reads them). */
   terms: string[];
+  /** The embedded lane's score whether or not the channel is on (0 when nothing is shared). */
+  shared: number;
 }
 
 const trigramsOf = (a: Analysis): Int32Array => (a.trigrams ??= trigramSet(a.folded));
-const EMPTY = new Int32Array(0);
 
 export const laneSet = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>): LaneSet => {
   let tier: MatchTier | null = null;
@@ -167,23 +162,23 @@ export const laneSet = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>
   // The top two tiers need the same letters and digits; a plural, a number word or a leading THE
   // (HEARTSPRINGS/HEARTSPRING, FOREVER/4EVER) is a strong `similar` on the identical channel.
   const identical = tier === 'identical' ? 1 : tier ? 0.96 : q.near === c.near ? NEAR_FORM : -1;
-  const spelling = channels.has('fuzzy');
-  const e = channels.has('embedded') ? embeddedLane(q, c) : null;
-  const [gq, gc] = spelling ? [trigramsOf(q), trigramsOf(c)] : [EMPTY, EMPTY];
-  const both = spelling ? sharedTrigrams(gq, gc) : 0;
+  const e = embeddedLane(q, c);
+  const [gq, gc] = [trigramsOf(q), trigramsOf(c)];
+  const both = sharedTrigrams(gq, gc);
   const union = gq.length + gc.length - both;
   return {
     tier,
     identical,
-    fuzzy: spelling ? fuzzyLane(q, c, orth) : -1,
-    trigram: spelling ? (union ? both / union : 0) : -1,
-    contained: spelling ? containment(gq, gc, both) : -1,
-    embedded: e ? e.score : -1,
+    fuzzy: channels.has('fuzzy') ? fuzzyLane(q, c, orth) : -1,
+    trigram: union ? both / union : 0,
+    contained: containment(gq, gc, both),
+    embedded: channels.has('embedded') ? e.score : -1,
     phonetic: channels.has('phonetic') ? phoneticLane(q, c, orth) : -1,
     lookalike: channels.has('lookalike') ? lookalikeLane(q, c, orth) : -1,
     conceptual: channels.has('conceptual') ? conceptualLane(q, c) : -1,
     orth,
-    terms: e?.terms ?? [],
+    terms: e.terms,
+    shared: e.score,
   };
 };
 
@@ -210,9 +205,8 @@ const MEANING_FLOOR = 0.75;
 
 const pos = (x: number): number => (x > 0 ? x : 0);
 
-/** The fusion's inputs (FEATURES order) for a candidate; spelling measures only with fuzzy on. */
+/** The fusion's inputs (FEATURES order) for a candidate; a lane that is off counts 0. */
 export const featureVector = (q: Analysis, c: Analysis, l: LaneSet, common?: Commonness, out: Float64Array = new Float64Array(FEATURES.length)): Float64Array => {
-  const spelling = l.fuzzy >= 0;
   const longest = Math.max(q.compact.length, c.compact.length) || 1;
   const lanes = [l.fuzzy, l.embedded, l.phonetic, l.lookalike, l.conceptual];
   out[0] = pos(l.fuzzy);
@@ -221,10 +215,10 @@ export const featureVector = (q: Analysis, c: Analysis, l: LaneSet, common?: Com
   out[3] = pos(l.phonetic);
   out[4] = pos(l.lookalike);
   out[5] = pos(l.conceptual);
-  out[6] = spelling ? l.orth : 0;
+  out[6] = l.orth;
   out[7] = Math.min(q.near.length, c.near.length) / (Math.max(q.near.length, c.near.length) || 1);
-  out[8] = spelling ? commonPrefix(q.compact, c.compact) / longest : 0;
-  out[9] = spelling ? commonSuffix(q.compact, c.compact) / longest : 0;
+  out[8] = commonPrefix(q.compact, c.compact) / longest;
+  out[9] = commonSuffix(q.compact, c.compact) / longest;
   out[10] = Math.max(0, ...lanes);
   out[11] = lanes.filter((v) => v >= 0.6).length;
   // A short mark is a weak lead: a fragment of three letters sits inside many marks.
@@ -236,7 +230,7 @@ export const featureVector = (q: Analysis, c: Analysis, l: LaneSet, common?: Com
 
 /** How common the rarest shared element is (one distinctive shared word is enough); 0 without one. */
 const rarest = (l: LaneSet, common: Commonness): number => {
-  if (l.embedded <= 0 || !l.terms.length) return 0;
+  if (l.shared <= 0 || !l.terms.length) return 0;
   let r = 1;
   for (const t of l.terms) r = Math.min(r, t.length < COMMON_MIN ? 1 : common(t));
   return r;
@@ -244,56 +238,36 @@ const rarest = (l: LaneSet, common: Commonness): number => {
 const COMMON = FEATURES.indexOf('common');
 
 const features = new Float64Array(FEATURES.length);
+/** The lanes whose weight in the fusion is negative (fuzzy and lookalike in the current fit), and
+ *  every subset of them to leave out. */
+const NEGATIVE = (['fuzzy', 'embedded', 'phonetic', 'lookalike', 'conceptual'] as const).filter((k) => WEIGHTS[1 + FEATURES.indexOf(k)]! < 0);
+const MASKS: ReadonlyArray<readonly (typeof NEGATIVE)[number][]> = NEGATIVE.reduce<(typeof NEGATIVE)[number][][]>((all, k) => [...all, ...all.map((m) => [...m, k])], [[]]);
 
-/** Scores a candidate on the requested channels; null when it is not a hit. The two top tiers are
- *  text identity; every other hit is ranked and tiered by the fused score (src/search/fusion.ts).
- *  `common` says how common a shared element is in the corpus (the index counts it); without it
- *  (comparing two texts alone) every shared element counts as rare. With `weak`, a candidate
- *  below RELATED_MIN with any lane above 0 is a `related` hit too (the rows that fill a short
- *  result list, docs/search.md). */
-export const scoreCandidate = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>, weak = false, common?: Commonness): Scored | null => {
-  const l = laneSet(q, c, channels);
-  let tier = l.tier;
-  let score: number;
-  if (tier) score = l.identical;
-  else {
-    if (l.fuzzy <= 0 && l.trigram <= 0 && l.embedded <= 0 && l.phonetic <= 0 && l.lookalike <= 0 && l.conceptual <= 0 && l.identical <= 0) return null;
-    // Commonness only lowers the score (its weight is negative), so it is counted, one index
-    // lookup per term, only for candidates that would be hits without it.
-    const x = featureVector(q, c, l, undefined, features);
+/** The fused score of a pair: the best of the fusion over the lanes asked for, and over the same
+ *  lanes without those whose weights are negative. So a channel asked for can only add to the
+ *  score (every other input's weight is positive or belongs to the pair, not to a channel). `common` says how common a shared element is; it only lowers the score, so it is
+ *  counted only for pairs that would reach RELATED_MIN without it. */
+export const fusedScore = (q: Analysis, c: Analysis, l: LaneSet, common?: Commonness): number => {
+  let best = 0;
+  for (const mask of MASKS) {
+    if (mask.some((k) => l[k] < 0)) continue;
+    const lanes = mask.length ? { ...l, ...Object.fromEntries(mask.map((k) => [k, -1])) } : l;
+    const x = featureVector(q, c, lanes, undefined, features);
     let fused = fuse(x);
     if (common && fused >= RELATED_MIN) {
-      x[COMMON] = rarest(l, common);
+      x[COMMON] = rarest(lanes, common);
       fused = fuse(x);
     }
-    score = Math.min(0.95, Math.max(fused, l.identical, l.conceptual >= MEANING_FULL ? MEANING_FLOOR : 0));
-    if (score >= SIMILAR_MIN || Math.max(l.fuzzy, l.lookalike) >= SPELLING_SIMILAR) tier = 'similar';
-    else if (score >= RELATED_MIN || (weak && score > 0)) tier = 'related';
-    else return null;
+    best = Math.max(best, fused);
   }
-  const lanes: Partial<Record<Channel, number>> = {};
-  if (l.identical > 0) lanes.identical = round3(l.identical);
-  // Shared trigrams are a spelling resemblance: the fuzzy channel's.
-  const fuzzy = Math.max(l.fuzzy, l.trigram);
-  if (fuzzy > 0) lanes.fuzzy = round3(fuzzy);
-  if (l.phonetic > 0) lanes.phonetic = round3(l.phonetic);
-  if (l.lookalike > 0) lanes.lookalike = round3(l.lookalike);
-  if (l.embedded > 0) lanes.embedded = round3(l.embedded);
-  if (l.conceptual > 0) lanes.conceptual = round3(l.conceptual);
-  return { lanes, score: round3(score), tier, terms: l.terms.length ? l.terms : [c.folded] };
+  return best;
 };
 
-/** Lanes at or above this name their channel in `match.via`. */
-const VIA_MIN = 0.5;
+/** The tier the lanes and the fused score give, before the families of src/search/families.ts:
+ *  `similar` from SIMILAR_MIN or a close-spelling lane, `related` from RELATED_MIN. */
+export const laneTier = (l: LaneSet, score: number): MatchTier | null =>
+  score >= SIMILAR_MIN || Math.max(l.fuzzy, l.lookalike) >= SPELLING_SIMILAR ? 'similar' : score >= RELATED_MIN ? 'related' : null;
 
-/** The channels that found the hit: every lane of at least 0.5; for a hit without one, its best lane. */
-export const via = (s: Scored): Channel[] => {
-  const lanes = Object.entries(s.lanes) as [Channel, number][];
-  const strong = lanes.filter(([, v]) => v >= VIA_MIN);
-  if (strong.length || !lanes.length) return strong.map(([k]) => k);
-  const best = Math.max(...lanes.map(([, v]) => v));
-  return lanes.filter(([, v]) => v === best).map(([k]) => k);
-};
-
-/** 0..100 for the public `relevance_score`. */
-export const relevance = (s: Scored): number => Math.round(s.score * 100);
+/** The score before the families: the fused score, the identical lane, the meaning floor, at most 0.95. */
+export const laneScore = (q: Analysis, c: Analysis, l: LaneSet, common?: Commonness): number =>
+  Math.min(0.95, Math.max(fusedScore(q, c, l, common), l.identical, l.conceptual >= MEANING_FULL ? MEANING_FLOOR : 0));

@@ -7,11 +7,11 @@ import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './anal
 import type { Budget } from './budget.js';
 import { createIndexSync } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
-import { COMMON_CAP, commonnessOf, type Commonness } from './fusion.js';
 import { createPostingCache } from './posting-cache.js';
 import { gramCandidates } from './qgram.js';
 import { jaccard, trigrams, trigramSet } from './trigram.js';
-import { RELATED_MIN, scoreCandidate, type Scored } from './score.js';
+import { judge, type Scored } from './judge.js';
+import { RELATED_MIN } from './score.js';
 
 export interface RankedHit {
   trademarkId: string;
@@ -77,9 +77,6 @@ const VOTE: Record<string, number> = { n: 4, o: 4, f: 2, w: 2, substring: 4 };
 const voteWeight = (channel: Channel, key: string): number =>
   channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : channel === 'conceptual' ? VOTE.n! : (VOTE[key[0]!] ?? 1);
 
-/** Terms whose commonness is kept per process. */
-const COUNTED_MAX = 50_000;
-
 /** How often a writer that must sync polls while another process holds the sync lease. */
 const SYNC_POLL_MS = 200;
 
@@ -110,28 +107,8 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   const cache = createMarkCache();
   const keyCache = createPostingCache();
 
-  /** Commonness of shared elements in this index, counted once per term and kept until the index
-   *  changes: shared words (GROUP, SOLAR) recur query after query, and each count is an FTS read. */
-  let counted = new Map<string, number>();
-  let countedAt: string | null = null;
-  const commonness = (): Commonness => {
-    const seq = repo.state('last_seq');
-    if (seq !== countedAt) {
-      counted = new Map();
-      countedAt = seq;
-    }
-    return (term) => {
-      let v = counted.get(term);
-      if (v === undefined) {
-        if (counted.size >= COUNTED_MAX) counted = new Map();
-        counted.set(term, (v = commonnessOf(repo.countContaining(term, COMMON_CAP))));
-      }
-      return v;
-    };
-  };
-
   /** Scores marks into `out`; the ones that are no hit go to `misses` when it is given. */
-  const score = (q: Analysis, marks: readonly MarkForms[], channels: ReadonlySet<Channel>, common: Commonness, out: RankedHit[], budget?: Budget, misses?: MarkForms[]) => {
+  const score = (q: Analysis, marks: readonly MarkForms[], channels: ReadonlySet<Channel>, out: RankedHit[], budget?: Budget, misses?: MarkForms[]) => {
     for (let i = 0; i < marks.length; i++) {
       if (budget && i % SCORE_SLICE === 0 && budget.spent()) {
         budget.cut = true;
@@ -139,7 +116,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       }
       const m = marks[i]!;
       if (!m.a.compact) continue;
-      const scored = scoreCandidate(q, m.a, channels, false, common);
+      const scored = judge(q, m.a, channels);
       if (scored) out.push({ trademarkId: m.trademarkId, mid: m.mid, filingDate: m.filingDate, scored });
       else misses?.push(m);
     }
@@ -149,7 +126,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
    *  tiered `related`, so `limit` rows come back whenever candidates exist. A weak candidate's
    *  score is its best lane, or, for a mark of the q-gram path, RELATED_MIN × its trigram Jaccard
    *  when that is higher (filed under the fuzzy lane, or embedded without fuzzy): below every hit. */
-  const fill = (q: Analysis, misses: readonly MarkForms[], gramMids: ReadonlySet<number>, channels: ReadonlySet<Channel>, common: Commonness, hits: RankedHit[]) => {
+  const fill = (q: Analysis, misses: readonly MarkForms[], gramMids: ReadonlySet<number>, channels: ReadonlySet<Channel>, hits: RankedHit[]) => {
     if (hits.length >= FILL || misses.length === 0) return;
     const qGrams = trigramSet(q.folded);
     const lane: Channel = channels.has('fuzzy') ? 'fuzzy' : 'embedded';
@@ -157,10 +134,10 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     // so after every hit: without it, a mark that is only a common word (100, LAB) outranked hits.
     const weak: RankedHit[] = [];
     for (const m of misses) {
-      let scored = scoreCandidate(q, m.a, channels, true, common);
+      let scored = judge(q, m.a, channels, true);
       const spelling = gramMids.has(m.mid) ? Math.round(1000 * RELATED_MIN * jaccard(qGrams, (m.a.trigrams ??= trigramSet(m.a.folded)))) / 1000 : 0;
       if (spelling > (scored?.score ?? 0)) {
-        scored = { lanes: { ...scored?.lanes, [lane]: Math.max(spelling, scored?.lanes[lane] ?? 0) }, score: spelling, tier: 'related', terms: scored?.terms ?? [m.a.folded] };
+        scored = { lanes: { ...scored?.lanes, [lane]: Math.max(spelling, scored?.lanes[lane] ?? 0) }, score: spelling, tier: 'related', terms: scored?.terms ?? [m.a.folded], family: null, reason: 'shares some letters (below the related floor: a row that fills a short list)' };
       }
       if (scored) weak.push({ trademarkId: m.trademarkId, mid: m.mid, filingDate: m.filingDate, scored });
     }
@@ -266,9 +243,8 @@ export const openSearchIndex = (store: Store): SearchIndex => {
         const hits: RankedHit[] = [];
         const misses: MarkForms[] = [];
         const { ids, gramMids } = scoredSet(a, channels, filter);
-        const common = commonness();
-        score(a, forms(ids), channels, common, hits, budget, misses);
-        if (!budget?.cut) fill(a, misses, gramMids, channels, common, hits);
+        score(a, forms(ids), channels, hits, budget, misses);
+        if (!budget?.cut) fill(a, misses, gramMids, channels, hits);
         if (order.endsWith('updated_at')) {
           const at = repo.updatedAt(hits.map((h) => h.mid));
           for (const h of hits) h.updatedAt = at.get(h.mid);
@@ -296,8 +272,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     async exhaustive(q, channels, window) {
       const a = analyze(q);
       const hits: RankedHit[] = [];
-      const common = commonness();
-      for (const rows of repo.scan()) score(a, rows.map(toForms), channels, common, hits);
+      for (const rows of repo.scan()) score(a, rows.map(toForms), channels, hits);
       return rankHits(hits, 'relevance').slice(0, window);
     },
   };

@@ -258,10 +258,6 @@ export const createSearchRepo = (db: Db) => {
       const any = substringAny.all(phrase, cap + 1);
       return any.length <= cap ? any : substring.all(phrase, cap);
     },
-    /** How many marks contain `fragment` (3 characters or more), counted up to `cap`. */
-    countContaining(fragment: string, cap: number): number {
-      return substringAny.all(ftsPhrase(fragment), cap).length;
-    },
     /** The scoring columns of the given marks, in no particular order. */
     forms(mids: readonly number[]): MarkFormsRow[] {
       return mids.length ? formsByMid.all(json(mids)) : [];

@@ -2,6 +2,7 @@
 // deletion keys, the prefix key from five characters, one-character words, a short prefix), so
 // each test fails if that path is lost. The read cache must never serve a mark's old text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareMarks } from '../../src/ops/clearance/compare-marks.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
 import { editsOf } from '../../src/search/analyze.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
@@ -45,18 +46,20 @@ describe('query-side candidates', () => {
     expect(new Set(edits).size).toBe(edits.length);
   });
 
-  it('counts how common a shared word is again once the index changes', async () => {
+  it('judges a hit by the pair alone: marks added to the store leave its score as it was, and as compare gives it', async () => {
     await t.ctx.store.trademarks.upsert([makeRecord({ mark_text: 'ZORBLAX', office_code: 'US', application_number: '6000' })], NOW);
     await t.ctx.index.sync();
     const score = async () => {
       const rows = (await searchTrademarks.run(t.ctx, searchTrademarks.input.parse({ q: 'ZORBLAX MEDIA' }))).data;
       return rows.find((r) => r.mark_text === 'ZORBLAX')!.relevance_score!;
     };
-    const rare = await score();
+    const before = await score();
     const many = Array.from({ length: 250 }, (_, i) => makeRecord({ mark_text: `ZORBLAX ${String.fromCharCode(65 + (i % 26))}${i}`, office_code: 'US', application_number: String(6001 + i) }));
     await t.ctx.store.trademarks.upsert(many, NOW);
     await t.ctx.index.sync();
-    expect(await score()).toBeLessThan(rare);
+    expect(await score()).toBe(before);
+    const compared = await compareMarks.run(t.ctx, compareMarks.input.parse({ a: 'ZORBLAX MEDIA', b: 'ZORBLAX' }));
+    expect(compared.relevance_score).toBe(before);
   });
 
   it('scores a mark by its new text after it changes, not by a cached form', async () => {

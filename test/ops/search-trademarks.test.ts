@@ -75,11 +75,12 @@ describe('search_trademarks: matching and tiers', () => {
     expect(out.data[0]?.match?.tier).toBe('identical');
     expect(out.data[0]?.relevance_score).toBe(100);
     expect(out.search_meta.similarity_applied).toEqual(['identical', 'fuzzy', 'embedded', 'lookalike']);
-    expect(out.search_meta.ranking_version).toBe('v15');
+    expect(out.search_meta.ranking_version).toBe('v16');
   });
 
-  it('spacing and punctuation are near_identical; number words a strong similar', async () => {
-    expect((await search({ q: 'PLAY DOH' })).data[0]).toMatchObject({ mark_text: 'PLAY-DOH', match: { tier: 'near_identical' } });
+  it('the same words are identical whatever the punctuation; a joined word is near_identical; number words a strong similar', async () => {
+    expect((await search({ q: 'PLAY DOH' })).data[0]).toMatchObject({ mark_text: 'PLAY-DOH', match: { tier: 'identical', family: 'same_text' } });
+    expect((await search({ q: 'PLAYDOH' })).data[0]).toMatchObject({ mark_text: 'PLAY-DOH', match: { tier: 'near_identical', family: 'split_join', reason: 'the same letters, split or joined differently' } });
     expect((await search({ q: '4EVER' })).data[0]).toMatchObject({ mark_text: 'FOREVER', match: { tier: 'similar', via: expect.arrayContaining(['identical']) } });
   });
 
@@ -96,11 +97,11 @@ describe('search_trademarks: matching and tiers', () => {
     expect(marks(await search({ q: 'ICEBUCKS', similarity: 'embedded' }))).toEqual(expect.arrayContaining(['ICEBUCKS', 'BUCKS']));
     expect(marks(await search({ q: 'BUCKS', similarity: 'embedded' }))).toEqual(expect.arrayContaining(['ICEBUCKS', 'BUCKS']));
     const swap = await search({ q: 'STAR PLAY', similarity: 'embedded' });
-    // The embedded channel alone gives the fusion no spelling measure, and STAR and PLAY are
-    // common words here: a word swap is a `related` hit.
+    // The spelling measures belong to the pair, whatever the channels: the same words in another
+    // order are a `similar` hit on the embedded channel alone.
     const play = swap.data.find((h) => h.mark_text === 'PLAY STAR');
     expect(play?.match?.via).toEqual(['embedded']);
-    expect(play?.match?.tier).toBe('related');
+    expect(play?.match).toMatchObject({ tier: 'similar', reason: 'the same words in another order' });
   });
 
   it('lookalike matches digit-for-letter and Cyrillic homoglyphs', async () => {

@@ -1,7 +1,8 @@
 // The clearance operations on every surface: HTTP on a real server over ingested office
 // fixtures (with the spec's error bodies naming the field), MCP through the official SDK client,
 // and the CLI (`tm compare`, `tm classify`, `tm clear`).
-import { mkdtempSync } from 'node:fs';
+import { execa } from 'execa';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,8 +78,10 @@ describe('clearance over MCP', () => {
     expect(names).toEqual(expect.arrayContaining(['compare_marks', 'classify_goods', 'suggest_goods_terms', 'validate_goods', 'create_screening', 'get_screening', 'check_listing', 'get_screening_report', 'rerun_screening', 'decide_screening_hit']));
     const screening = await call('create_screening', { mark: 'ACME ROCKETS', offices: ['US'] });
     expect(screening.isError).toBeFalsy();
-    const sc = screening.structuredContent as { id: string; hits: { mark_text: string }[] };
+    const sc = screening.structuredContent as { id: string; hits: { mark_text: string }[]; warnings: string[] };
     expect(sc.hits[0]!.mark_text).toBe('ACME ROCKETS');
+    // No goods or classes: the result says first that goods were not compared.
+    expect(sc.warnings[0]).toMatch(/^Goods were not compared/);
     expect(((await call('get_screening', { id: sc.id })).structuredContent as { id: string }).id).toBe(sc.id);
     const v = (await call('validate_goods', { text: 'soaps; all goods in class 3', class: 3 })).structuredContent as { counts: Record<string, number> };
     expect(v.counts).toEqual({ accepted: 1, close_match: 0, not_acceptable: 1 });
@@ -104,6 +107,20 @@ describe('clearance on the CLI', () => {
     const clear = await tm('clear', 'KUTEX', '--class', '3', '--office', 'US,EM', '--report', out);
     expect(clear.exitCode).toBe(0);
     expect(clear.stdout).toMatch(/Wrote .*r\.md/);
+    // Without goods or classes, the warning comes before the verdict, in the output and at the top of the report.
+    const html = join(home, 'r.html');
+    const plain = await tm('clear', 'KUTEX', '--report', html);
+    expect(plain.stdout.split('\n')[0]).toMatch(/^warning: Goods were not compared/);
+    const page = readFileSync(html, 'utf8');
+    expect(page.indexOf('Goods were not compared')).toBeGreaterThan(0);
+    expect(page.indexOf('Goods were not compared')).toBeLessThan(page.indexOf('id="overall"'));
+    // The human view on a terminal: warnings, the verdict, then the hits.
+    const tty = await execa('script', ['-qec', 'stty cols 100 rows 50; node bin/tm.js clear KUTEX', '/dev/null'], { env: { ...process.env, ...env }, reject: false });
+    const lines = tty.stdout.replace(/\r/g, '').split('\n').filter(Boolean);
+    expect(lines[0]).toMatch(/^warning: Goods were not compared/);
+    expect(lines[1]).toMatch(/^KUTEX: (high|medium) risk/);
+    expect(lines[2]).toMatch(/^Risk\s+Score\s+Mark/);
+    expect(lines.slice(3).find((l) => /CUTEX/.test(l))).toMatch(/^(high|medium)\b/);
     const bad = await tm('clear', 'KUTEX', '--office', 'XX');
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/office.*'XX'.*known/);

@@ -78,12 +78,12 @@ describe('errors in words', () => {
 });
 
 describe('tm deadlines --fail-on', () => {
-  it('exits 1 naming the rows at or past the urgency, after writing its output', async () => {
+  it('exits 10 (the gate code, no error code) naming the rows at or past the urgency, after writing its output', async () => {
     const r = await tm('deadlines', '--fail-on', 'missed', '--csv');
-    expect(r.exitCode).toBe(1);
+    expect(r.exitCode).toBe(10);
     expect(r.stdout).toMatch(/^due_date,/);
     expect(r.stderr).toContain('tm: --fail-on missed: 1 deadline(s) at or past it: US 90000001 HEALTHY LOOKING declaration of use due 2025-05-14 (missed).');
-    expect((await tm('deadlines', '--fail-on', 'overdue', '--json')).exitCode).toBe(1);
+    expect((await tm('deadlines', '--fail-on', 'overdue', '--json')).exitCode).toBe(10);
   });
 
   it('exits 0 when nothing trips it, and refuses an unknown urgency', async () => {

@@ -27,7 +27,7 @@ describe('tm watches and tm alerts', () => {
     expect([run.exitCode, run.stdout]).toEqual([0, '']);
   });
 
-  it('prints new alerts as NDJSON and exits 1 with --exit-code; tm alerts lists them', async () => {
+  it('prints new alerts as NDJSON and exits 10 with --exit-code; tm alerts lists them', async () => {
     expect((await tm('ingest', `${DAILY}/revival-after-98186103.xml`)).stdout).toContain('1 watch alerts');
     // The ingest evaluated already; --since replays the span and finds nothing new to add.
     const again = await tm('watches', 'run', '--since', '0', '--ndjson', '--exit-code');
@@ -35,12 +35,12 @@ describe('tm watches and tm alerts', () => {
     const list = JSON.parse((await tm('alerts', '--json')).stdout);
     expect(list.data).toHaveLength(1);
     expect(list.data[0]).toMatchObject({ watch_name: 'Racino', event: { type: 'trademark.status_changed' } });
-    // A watch created now and replayed over the same span raises its own alert: exit 1.
+    // A watch created now and replayed over the same span raises its own alert: exit 10 (the gate code).
     const body = join(dir, 'similar.json');
     writeFileSync(body, JSON.stringify({ name: 'Racino lookalikes', watch_type: 'similarity', query: { version: 'v3', q: 'R RACINOS' } }));
     expect((await tm('watches', 'create', '--input', body, '--json')).exitCode).toBe(0);
     const fresh = await tm('watches', 'run', '--since', '0', '--ndjson', '--exit-code');
-    expect(fresh.exitCode).toBe(1);
+    expect(fresh.exitCode).toBe(10);
     expect(fresh.stdout.trim().split('\n').map((l) => JSON.parse(l).watch_name)).toEqual(['Racino lookalikes']);
     const bad = await tm('alerts', '--watch', 'ptf_123');
     expect(bad.exitCode).toBe(2);

@@ -239,7 +239,7 @@ describe('tm serve on a port already in use', () => {
     const spare = mkdtempSync(join(tmpdir(), 'tm-cluster-port-'));
     try {
       const bin = join(import.meta.dirname, '../../bin/tm.js');
-      const proc = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--workers', workers, '--db', join(spare, 'tm.db')], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--workers', workers, '--db', join(spare, 'tm.db'), '--create'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       proc.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
       const code = await new Promise<number | null>((r) => proc.once('exit', (c) => r(c)));

@@ -119,7 +119,7 @@ describe('tm serve process', () => {
   it('tells how to create a key on an empty store, serves, and exits 0 on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tm-serve-'));
     const bin = join(import.meta.dirname, '../../bin/tm.js');
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', join(dir, 'tm.db'), '--access-log', 'off'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', join(dir, 'tm.db'), '--access-log', 'off', '--create'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     try {

@@ -77,7 +77,7 @@ describe('watches over HTTP', () => {
   it('previews the marks a watch would match now, without writing alerts', async () => {
     const r = await json(await post('/v1/watches/preview', { watch_type: 'similarity', query: { version: 'v3', q: 'R RACINOS', min_tier: 'similar' } }));
     expect(r.status).toBe(200);
-    expect(r.body.data[0]).toMatchObject({ application_number: '98186103', mark_text: 'R RACINO', match: { tier: 'similar' } });
+    expect(r.body.data[0]).toMatchObject({ application_number: '98186103', mark_text: 'R RACINO', match: { tier: 'near_identical', reason: 'a plural of the same word' } });
     expect((await json(await f.call('/v1/alerts'))).body.data).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALIBRATION, crowdedTerms, levelOf, riskScore, type Calibration } from '../../src/clearance/risk.js';
 
-const parts = { text: 0.8, goods: 1, status: 1, owner: 1, identical: false, crowded: false };
+const parts = { text: 0.8, goods: 1, status: 1, owner: 1, identical: false, crowded: false, floor: null };
 
 describe('risk score and calibration', () => {
   it('multiplies the factors, raises the same mark and clips at 1', () => {

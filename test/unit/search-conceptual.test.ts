@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze, queryKeys, type Channel } from '../../src/search/analyze.js';
 import { conceptualLane, contentWords, equivalentWords, meaningOf, sameMeaning } from '../../src/search/conceptual.js';
-import { scoreCandidate, via } from '../../src/search/score.js';
+import { judge as scoreCandidate, via } from '../../src/search/judge.js';
 
 const CONCEPTUAL = new Set<Channel>(['conceptual']);
 

@@ -6,7 +6,8 @@ import { osa } from '../../src/search/distance.js';
 import { skeleton } from '../../src/search/lookalike.js';
 import { compact, nearWords, soundKey, webName } from '../../src/search/normalize.js';
 import { phoneticKeys, spoken } from '../../src/search/phonetic.js';
-import { laneSet, scoreCandidate } from '../../src/search/score.js';
+import { judge as scoreCandidate } from '../../src/search/judge.js';
+import { laneSet } from '../../src/search/score.js';
 
 const ALL = new Set<Channel>(['identical', 'fuzzy', 'embedded', 'phonetic', 'lookalike']);
 const score = (q: string, c: string) => scoreCandidate(analyze(q), analyze(c), ALL);
@@ -56,7 +57,7 @@ describe('first-consonant spellings in the sound key', () => {
   it('does not count C/K at the start as a first-letter change', () => {
     const ck = score('KALIBRO', 'CALIBRO')!;
     expect(ck.lanes.fuzzy).toBeGreaterThanOrEqual(0.78);
-    expect(ck.tier).toBe('similar');
+    expect(ck.tier).toBe('near_identical');
     expect(score('FOTOLUXA', 'PHOTOLUXA')!.lanes.fuzzy).toBeGreaterThan(0.6);
   });
 });

@@ -7,10 +7,9 @@ import { TmError } from '../../errors.js';
 import { FORMAT_NAMES } from '../../ingest/formats.js';
 import { ingestFiles, type IngestSummary } from '../../ingest/pipeline.js';
 import { contextFromGlobals, type GlobalOptions } from '../program.js';
+import { EXIT_PARTIAL } from '../exit-codes.js';
 import { outputMode, printJson, reportError } from '../output.js';
 
-/** Exit code when records were skipped or files failed (see docs/cli.md). */
-export const EXIT_PARTIAL = 8;
 
 /** The summary; on a terminal the counts are grouped (12,345), piped they stay plain for scripts. */
 const summaryLine = (s: IngestSummary, grouped: boolean): string => {

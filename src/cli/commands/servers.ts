@@ -1,8 +1,27 @@
 // `tm serve` (HTTP API with /mcp) and `tm mcp` (MCP over stdio). Both load their surface on
 // demand, so other commands never pay for the HTTP or MCP stacks.
 import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { loadConfig } from '../../config.js';
+import { TmError } from '../../errors.js';
 import type { GlobalOptions } from '../program.js';
 import { outputMode, reportError } from '../output.js';
+
+/**
+ * A server answers agents and scripts, and an empty store answers "no conflicts" to everything:
+ * so a store that does not exist (a mistyped --db or TM_HOME) is refused, naming the path,
+ * unless --create asks for a new one. A database URL is not a path and is not checked here.
+ */
+const checkStore = (db: string | undefined, create: boolean): void => {
+  const raw = db ?? process.env.TM_DB;
+  if (create || raw === ':memory:' || (raw !== undefined && /^[a-z][a-z0-9+.-]*:\/\//i.test(raw))) return;
+  const { dbPath } = loadConfig({ db });
+  if (existsSync(dbPath)) return;
+  throw new TmError('not_found', `no store at ${dbPath}.`, {
+    param: 'db',
+    suggestion: 'Create one with `tm ingest FILE`, point --db or TM_HOME at an existing one, or pass --create to start with an empty store.',
+  });
+};
 
 interface ServeFlags extends GlobalOptions {
   host?: string;
@@ -19,6 +38,7 @@ interface ServeFlags extends GlobalOptions {
   trustProxy?: boolean;
   allowPrivateWebhooks?: boolean;
   deliver?: boolean;
+  create?: boolean;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -41,11 +61,13 @@ export const addServerCommands = (program: Command): void => {
     .option('--meter-oauth', 'meter and log OAuth-authenticated MCP calls (exempt by default)')
     .option('--allow-private-webhooks', 'let webhook endpoints be private or loopback addresses (local hosting, tests)')
     .option('--no-deliver', 'do not run the webhook delivery worker in this server (use tm deliver instead)')
+    .option('--create', 'create the store when it does not exist (otherwise a missing store is refused)')
     .action(async (_opts: unknown, command: Command) => {
       const o = command.optsWithGlobals<ServeFlags>();
       // Through the environment, so that cluster workers (which validate endpoint URLs) see it too.
       if (o.allowPrivateWebhooks) process.env.TM_ALLOW_PRIVATE_WEBHOOKS = '1';
       try {
+        checkStore(o.db, o.create === true);
         const [{ runServe, parseWorkers }, { mcpMount }] = await Promise.all([import('../../http/serve.js'), import('../../mcp/http.js')]);
         await runServe({
           host: o.host,
@@ -74,9 +96,11 @@ export const addServerCommands = (program: Command): void => {
     .command('mcp')
     .description('Speak MCP over stdio, for desktop agents')
     .option('--key <api-key>', 'act as this API key\'s organization (default $TM_API_KEY; none: the local user)')
+    .option('--create', 'create the store when it does not exist (otherwise a missing store is refused)')
     .action(async (_opts: unknown, command: Command) => {
-      const o = command.optsWithGlobals<GlobalOptions & { key?: string }>();
+      const o = command.optsWithGlobals<GlobalOptions & { key?: string; create?: boolean }>();
       try {
+        checkStore(o.db, o.create === true);
         const { runMcpStdio } = await import('../../mcp/stdio.js');
         await runMcpStdio({ db: o.db, key: o.key });
       } catch (err) {

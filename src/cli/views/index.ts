@@ -21,6 +21,10 @@ const VIEWS: Record<string, () => Promise<View>> = {
   get_filing_analytics: async () => (await import('./analytics-view.js')).renderFilingAnalytics,
   get_portfolio_composition: async () => (await import('./analytics-view.js')).renderComposition,
   get_renewal_load: async () => (await import('./analytics-view.js')).renderRenewalLoad,
+  create_screening: async () => (await import('./screening-view.js')).renderScreening,
+  get_screening: async () => (await import('./screening-view.js')).renderScreening,
+  rerun_screening: async () => (await import('./screening-view.js')).renderScreening,
+  decide_screening_hit: async () => (await import('./screening-view.js')).renderScreening,
 };
 
 export const renderHuman = async (opName: string, output: unknown): Promise<void> => {

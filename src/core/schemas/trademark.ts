@@ -60,6 +60,9 @@ export const Match = z.object({
   via: z.array(z.string()),
   tier: MatchTier,
   terms: z.array(z.string()),
+  /** Extension: the family that made the marks alike and why, in plain words (docs/search.md). */
+  family: z.string().nullable().optional().describe('The way of copying a mark the pair shows (same_text, split_join, plural, one_edit, transposition, two_edits, homophone, letter_name, lookalike, contains), null for a looser resemblance'),
+  reason: z.string().optional().describe('Why the marks are alike, in plain words: "sounds the same: PH and F", "one letter changed: I and Y"'),
   details: z.object({ lanes: z.record(z.string(), z.number()) }).optional(),
 });
 export type Match = z.infer<typeof Match>;

@@ -2,6 +2,7 @@
 // readable explanation on each similarity channel, and the goods overlap (docs/clearance.md).
 import { z } from 'zod';
 import { compareTexts, TextComparison } from '../../clearance/compare.js';
+import { DEFAULT_CHANNELS, parseChannels } from '../../search/params.js';
 import { defineOp } from '../define-op.js';
 import { GoodsText, MarkText, NiceClassList, resolveSide } from './inputs.js';
 
@@ -11,7 +12,7 @@ export const compareMarks = defineOp({
   name: 'compare_marks',
   summary: 'Compare two marks channel by channel, with the goods overlap',
   description:
-    'Scores two marks on each similarity channel (identical, fuzzy, embedded, phonetic, lookalike) with the same engine as search, and explains each: the shared sound keys, the edit path with its look-alike letters, the shared segments, the number words and plurals treated as equal. Give each mark as text or as a stored id (`tm_…` or `US:76044902`); with goods or classes on both sides it also says whether the goods are in the same class, coordinated classes or share goods words.',
+    'Judges two marks with the same function as search and watches (score, tier and the reason in plain words, on the channels of `similarity`, default as search), scores them on each similarity channel (identical, fuzzy, embedded, phonetic, lookalike, conceptual), and explains each: the shared sound keys, the edit path with its look-alike letters, the shared segments, the number words and plurals treated as equal. Give each mark as text or as a stored id (`tm_…` or `US:76044902`); with goods or classes on both sides it also says whether the goods are in the same class, coordinated classes or share goods words.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
@@ -25,13 +26,17 @@ export const compareMarks = defineOp({
     goods_b: GoodsText.optional().describe("The second mark's goods and services"),
     classes_a: NiceClassList.optional().describe("The first mark's Nice classes"),
     classes_b: NiceClassList.optional().describe("The second mark's Nice classes"),
+    similarity: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe(`Channels the score and tier are judged on, as search's similarity (default: ${DEFAULT_CHANNELS.join(', ')}); every channel's lane is shown whatever is chosen`),
   }),
   output: TextComparison.extend({ object: z.literal('comparison'), a: SideOut, b: SideOut }),
   run: async (ctx, input) => {
     const a = await resolveSide(ctx, 'a', input.a, input.goods_a, input.classes_a);
     const b = await resolveSide(ctx, 'b', input.b, input.goods_b, input.classes_b);
     const hasGoods = (s: typeof a) => s.classes.length > 0 || !!s.text;
-    const result = compareTexts(a, b, hasGoods(a) || hasGoods(b));
+    const result = compareTexts(a, b, hasGoods(a) || hasGoods(b), input.similarity === undefined ? DEFAULT_CHANNELS : parseChannels(input.similarity));
     const side = (s: typeof a) => ({ mark: s.mark, id: s.id, classes: [...new Set(s.classes)], goods: s.text });
     return { object: 'comparison' as const, a: side(a), b: side(b), ...result };
   },

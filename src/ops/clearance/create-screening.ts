@@ -5,7 +5,7 @@ import { randomId } from '../../core/ids.js';
 import { METHOD, overallOf, Preset, Screening } from '../../clearance/screening.js';
 import { defineOp } from '../define-op.js';
 import { GoodsText, MarkText, NiceClassList, OfficeList, resolveOffices } from './inputs.js';
-import { proposalOf, runScreening, scopeOf } from './screening-run.js';
+import { goodsWarnings, proposalOf, runScreening, scopeOf } from './screening-run.js';
 
 export const ScreeningInput = z.strictObject({
   mark: MarkText.describe('The proposed mark'),
@@ -49,7 +49,7 @@ export const createScreening = defineOp({
       changes: null,
       data_date: dataDate,
       method: METHOD,
-      warnings: [...warnings, ...searchWarnings],
+      warnings: [...goodsWarnings(proposal, hits, kept), ...warnings, ...searchWarnings],
     });
     await ctx.store.screenings.create({ id: screening.id, input: JSON.stringify(input), result: JSON.stringify(screening), at }, scopeOf(ctx));
     return screening;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { diffRuns, overallOf, Screening } from '../../clearance/screening.js';
 import { defineOp } from '../define-op.js';
 import { ScreeningInput } from './create-screening.js';
-import { runScreening, scopeOf } from './screening-run.js';
+import { goodsWarnings, inferredNote, runScreening, scopeOf } from './screening-run.js';
 import { loadScreening } from './screening-store.js';
 
 export const rerunScreening = defineOp({
@@ -36,7 +36,8 @@ export const rerunScreening = defineOp({
       hits: kept,
       changes: diffRuns(before.hits, kept, before.updated_at),
       data_date: dataDate,
-      warnings,
+      // The classes inferred from the goods stay as they were on the first run: say so again.
+      warnings: [...goodsWarnings(before.proposal, hits, kept), ...before.warnings.filter((w) => w === inferredNote(before.proposal.classes)), ...warnings],
     });
     await ctx.store.screenings.saveRun(input.id, JSON.stringify(after), at);
     return after;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Context } from '../../context.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { toAlert, Alert } from '../../monitor/alert.js';
-import { cachedText, compileWatch, testMark, type CompiledWatch } from '../../monitor/match.js';
+import { cachedText, compileWatch, judgeMark, testMark, type CompiledWatch } from '../../monitor/match.js';
 import { Deprecations, WatchBody } from '../../monitor/watch-schemas.js';
 import { defineOp } from '../define-op.js';
 import { resolveTrademark } from '../resolve-id.js';
@@ -26,7 +26,7 @@ const PreviewHit = z.object({
   application_number: z.string(),
   mark_text: z.string().nullable(),
   status: z.string(),
-  match: z.object({ tier: z.string(), score: z.number(), via: z.array(z.string()) }).nullable(),
+  match: z.object({ tier: z.string(), score: z.number(), via: z.array(z.string()), reason: z.string().describe('Why the marks are alike, in plain words') }).nullable(),
 });
 
 export const previewWatch = defineOp({
@@ -76,6 +76,10 @@ const Diagnostics = z.object({
   trademark_id: z.string().nullable(),
   outcome: z.enum(['alerted', 'office_excluded', 'filtered_out', 'no_change', 'trigger_excluded', 'below_threshold', 'pending']).nullable(),
   reason: z.string().nullable().describe('The first reason, in plain words'),
+  judgement: z
+    .object({ score: z.number(), tier: z.string(), family: z.string().nullable(), reason: z.string() })
+    .nullable()
+    .describe("The watch text's judgement of the mark on the watch's channels (the same as search and compare give), null without a text or when it is no hit"),
   alert: Alert.nullable(),
   counts: z.object({ evaluated_changes: z.number().int(), alerts: z.number().int() }),
   cursor: z.number().int(),
@@ -113,14 +117,16 @@ export const getWatchDiagnostics = defineOp({
       last_error: row.last_error ? { message: row.last_error, at: row.last_error_at } : null,
       request_id: ctx.requestId,
     };
-    if (!input.trademarkId) return { ...base, trademark_id: null, outcome: null, reason: null, alert: null };
+    if (!input.trademarkId) return { ...base, trademark_id: null, outcome: null, reason: null, judgement: null, alert: null };
     const record = await resolveTrademark(ctx, input.trademarkId, 'trademarkId');
-    const explain = (outcome: z.infer<typeof Diagnostics>['outcome'], reason: string, alert: z.infer<typeof Alert> | null = null) => ({ ...base, trademark_id: record.id, outcome, reason, alert });
+    const w = compileWatch(row);
+    const textOf = cachedText();
+    const scored = judgeMark(w, record, textOf);
+    const judgement = scored ? { score: scored.score, tier: scored.tier, family: scored.family, reason: scored.reason } : null;
+    const explain = (outcome: z.infer<typeof Diagnostics>['outcome'], reason: string, alert: z.infer<typeof Alert> | null = null) => ({ ...base, trademark_id: record.id, outcome, reason, judgement, alert });
     const fired = await ctx.store.watches.alertFor(row.id, record.id);
     if (fired) return explain('alerted', `The alert fired: ${fired.id} on ${fired.event_type} at ${fired.created_at}.`, toAlert(fired));
-    const w = compileWatch(row);
     const inPortfolio = await membershipTest(ctx, w, [record.id]);
-    const textOf = cachedText();
     const standing = testMark(w, record, null, inPortfolio, textOf);
     if ('miss' in standing) return explain(OUTCOME[standing.miss.step], standing.miss.detail);
     const changes = (await ctx.store.events.forTrademark(record.id, 0, 1000)).filter((e) => e.occurred_at >= row.created_at);

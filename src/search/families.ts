@@ -1,0 +1,200 @@
+// The ways a mark is usually copied, each a "family" with the tier it reaches and the plain words
+// that explain it: the same letters, a split or joined word, a plural, one edit or a transposition,
+// two edits in a longer mark, a homophone spelling, a letter or number said by its name, look-alike
+// letters, and one mark whole inside the other. The judgement (src/search/judge.ts) reads the
+// family of a pair beside its fused score; docs/search.md lists the families and their rules.
+import type { MatchTier } from '../core/schemas/trademark.js';
+import type { Analysis, Channel } from './analyze.js';
+import { fuzzyBudget, osa, soundOsa } from './distance.js';
+import { numberCanon, singular, webName, words } from './normalize.js';
+
+export const FAMILY_NAMES = ['same_text', 'split_join', 'plural', 'one_edit', 'transposition', 'two_edits', 'homophone', 'letter_name', 'lookalike', 'contains'] as const;
+export type FamilyName = (typeof FAMILY_NAMES)[number];
+
+export interface Family {
+  family: FamilyName;
+  tier: MatchTier;
+  /** Plain words for a person: "sounds the same: PH and F". */
+  reason: string;
+}
+
+/** Marks shorter than this (letters and digits) are a letter away from too many others for one
+ *  edit to make them near-identical (CAT/CAR); chosen on tune (docs/search.md). */
+export const ONE_EDIT_MIN = 5;
+/** Two edits make a copy only in a mark at least this long (the longer of the two). */
+export const TWO_EDITS_MIN = 8;
+/** A mark inside another counts from this many letters, on word boundaries or at either end. */
+export const CONTAINED_MIN = 4;
+
+/** Words as written (folded, the web form dropped), before plurals and number words are evened out. */
+const rawWords = (a: Analysis): string[] => words(webName(a.folded));
+
+const pairwise = (x: readonly string[], y: readonly string[], same: (a: string, b: string) => boolean): boolean =>
+  x.length === y.length && x.every((w, i) => same(w, y[i]!));
+
+// Spellings of one sound, each with the words that name it. Applied in order to the near form.
+const HOMOPHONES: ReadonlyArray<{ name: string; from: RegExp; to: string }> = [
+  { name: 'PH and F', from: /ph/g, to: 'f' },
+  { name: '-IGHT and -ITE', from: /ight/g, to: 'ite' },
+  { name: 'X and EKS', from: /x/g, to: 'ks' },
+  { name: 'X and EKS', from: /(^|[^a-z])e?ks/g, to: '$1ks' },
+  { name: 'C, K, Q and CK', from: /ck/g, to: 'k' },
+  { name: 'C, K, Q and CK', from: /qu/g, to: 'kw' },
+  { name: 'C, K, Q and CK', from: /q/g, to: 'k' },
+  { name: 'C and S', from: /c(?=[eiy])/g, to: 's' },
+  { name: 'C, K, Q and CK', from: /c/g, to: 'k' },
+  { name: 'OO and U', from: /oo/g, to: 'u' },
+  { name: 'S and Z', from: /z/g, to: 's' },
+  { name: 'Y and I', from: /(?<=[a-z])y/g, to: 'i' },
+];
+
+/** The near form with every homophone spelling rewritten and doubled letters made single; `skip`
+ *  leaves one rule out, to find which rules a pair needs. */
+export const soundSpelling = (near: string, skip?: string): string => {
+  let s = near;
+  for (const r of HOMOPHONES) if (r.name !== skip) s = s.replace(r.from, r.to);
+  return s.replace(/(.)\1+/g, '$1');
+};
+
+// Words said as a letter or a number: EZ is EASY, U is YOU. Number words are the near form's.
+const LETTER_WORDS: Record<string, string> = {
+  easy: 'ez', you: 'u', your: 'ur', youre: 'ur', are: 'r', be: 'b', bee: 'b', see: 'c', sea: 'c', why: 'y', eye: 'i', oh: 'o', owe: 'o',
+  cue: 'q', queue: 'q', tea: 't', tee: 't', pea: 'p', pee: 'p', jay: 'j', kay: 'k', okay: 'ok', ex: 'x', excel: 'xl', envy: 'nv', energy: 'nrg',
+};
+const LETTER_KEYS = Object.keys(LETTER_WORDS).filter((k) => k.length >= 3);
+
+/** A word with its letter-name spellings made one: whole (YOU is U), or a leading or trailing part
+ *  of a compound (EASYJET is EZJET, TAX4YOU is TAX4U). */
+const letterWord = (w: string): string => {
+  if (Object.hasOwn(LETTER_WORDS, w)) return LETTER_WORDS[w]!;
+  for (const k of LETTER_KEYS) {
+    if (w.length > k.length + 1 && w.startsWith(k)) return LETTER_WORDS[k]! + w.slice(k.length);
+    if (w.length > k.length + 1 && w.endsWith(k)) return w.slice(0, -k.length) + LETTER_WORDS[k]!;
+  }
+  return w;
+};
+const letterSpelling = (a: Analysis): string => a.nearWords.map(letterWord).join('');
+
+/** The first letters where two equally long strings differ, as "A and B". */
+const firstDifference = (x: string, y: string): string => {
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  let j = 0;
+  while (j < x.length - i && x[x.length - 1 - j] === y[y.length - 1 - j]) j++;
+  const a = x.slice(i, x.length - j) || '–';
+  const b = y.slice(i, y.length - j) || '–';
+  return `${a.toUpperCase()} and ${b.toUpperCase()}`;
+};
+
+/** Whether `short` sits in `long` as whole words or at its start or end. */
+const onBoundary = (short: Analysis, long: Analysis): boolean => {
+  if (!long.near.includes(short.near)) return false;
+  if (long.near.startsWith(short.near) || long.near.endsWith(short.near)) return true;
+  const lw = long.nearWords;
+  const sw = short.nearWords;
+  for (let i = 0; i + sw.length <= lw.length; i++) if (sw.every((w, k) => lw[i + k] === w)) return true;
+  return false;
+};
+
+/** How common a term is in marks, 0..1 (src/search/reference-commonness.ts). */
+export type CommonOf = (term: string) => number;
+/** A contained mark this common (a word in some fifty marks of the reference) is a shared word,
+ *  not a copied mark: BLUE inside BLUEPARROTT. */
+export const CONTAINED_COMMON_MAX = 0.75;
+
+const edit = (q: Analysis, c: Analysis): Family | null => {
+  const [x, y] = [q.compact, c.compact];
+  const longer = Math.max(x.length, y.length);
+  if (longer < ONE_EDIT_MIN) return null;
+  const d = osa(x, y, 2);
+  if (d === 1) {
+    if (x.length === y.length) {
+      let i = 0;
+      while (x[i] === y[i]) i++;
+      if (x[i] === y[i + 1] && x[i + 1] === y[i]) return { family: 'transposition', tier: 'near_identical', reason: `two letters swapped: ${x.slice(i, i + 2).toUpperCase()} and ${y.slice(i, i + 2).toUpperCase()}` };
+      return { family: 'one_edit', tier: 'near_identical', reason: `one letter changed: ${x[i]!.toUpperCase()} and ${y[i]!.toUpperCase()}` };
+    }
+    return { family: 'one_edit', tier: 'near_identical', reason: x.length > y.length ? 'one letter added' : 'one letter left out' };
+  }
+  if (d === 2 && longer >= TWO_EDITS_MIN) return { family: 'two_edits', tier: 'similar', reason: 'two letters changed' };
+  return null;
+};
+
+/** Why two marks sound the same, or null: the same spelling once homophone spellings are made
+ *  one (FONE/PHONE), or the same Double Metaphone code (three sounds or more) within the edits the
+ *  fuzzy lane allows (APPLE/APPEL). */
+const soundsSame = (q: Analysis, c: Analysis): string | null => {
+  if (q.near === c.near || q.near.length < 3 || c.near.length < 3) return null;
+  if (soundSpelling(q.near) === soundSpelling(c.near)) {
+    const needed = [...new Set(HOMOPHONES.map((r) => r.name))].filter((n) => soundSpelling(q.near, n) !== soundSpelling(c.near, n));
+    return needed.length ? `sounds the same: ${needed.join('; ')}` : 'sounds the same: a doubled letter';
+  }
+  const len = Math.max(q.near.length, c.near.length);
+  const budget = Math.max(1, fuzzyBudget(len));
+  if (q.pcodes.some((x) => x.length >= 3 && c.pcodes.includes(x)) && soundOsa(q.near, c.near, budget) <= budget) return 'sounds the same';
+  return null;
+};
+
+const sounds = (q: Analysis, c: Analysis): Family | null => {
+  const reason = soundsSame(q, c);
+  return reason ? { family: 'homophone', tier: 'similar', reason } : null;
+};
+
+/** Equal near forms through a number word (4EVER/FOREVER): the identical channel's, so no channel is needed. */
+const numberWord = (q: Analysis, c: Analysis): Family | null => {
+  const [x, y] = [rawWords(q), rawWords(c)];
+  if (q.near !== c.near || !pairwise(x, y, (a, b) => numberCanon(a) === numberCanon(b))) return null;
+  const i = x.findIndex((w, k) => w !== y[k]);
+  if (i < 0) return null;
+  return { family: 'letter_name', tier: 'similar', reason: `a number said as a word: ${x[i]!.toUpperCase()} and ${y[i]!.toUpperCase()}` };
+};
+
+const names = (q: Analysis, c: Analysis): Family | null => {
+  if (q.near !== c.near && letterSpelling(q) === letterSpelling(c)) {
+    const i = q.nearWords.findIndex((w, k) => w !== c.nearWords[k]);
+    const [x, y] = i >= 0 && q.nearWords.length === c.nearWords.length ? [q.nearWords[i]!, c.nearWords[i]!] : [q.near, c.near];
+    return { family: 'letter_name', tier: 'similar', reason: `a letter or number said by its name: ${x.toUpperCase()} and ${y.toUpperCase()}` };
+  }
+  return null;
+};
+
+const looks = (q: Analysis, c: Analysis): Family | null => {
+  if (q.skeleton.length < 3 || q.skeleton !== c.skeleton) return null;
+  const [x, y] = [q.compact, c.compact];
+  return { family: 'lookalike', tier: 'similar', reason: `looks the same: ${firstDifference(x, y)}` };
+};
+
+const contains = (q: Analysis, c: Analysis, common: CommonOf): Family | null => {
+  const [s, l] = q.near.length <= c.near.length ? [q, c] : [c, q];
+  if (s.near.length < CONTAINED_MIN || s.near === l.near || !onBoundary(s, l)) return null;
+  if (common(s.near) > CONTAINED_COMMON_MAX) return null;
+  return { family: 'contains', tier: 'similar', reason: `one mark contains the other whole: ${s.folded.toUpperCase()} in ${l.folded.toUpperCase()}` };
+};
+
+/**
+ * The family of a pair on the channels asked for, closest first, or null. The text families
+ * (same letters, split or joined, plural, a number word) need no channel; edits need fuzzy, or
+ * phonetic when the marks also sound the same; sound spellings and names need fuzzy or phonetic; look-alike letters need lookalike or fuzzy; containment needs embedded.
+ */
+export const familyOf = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>, common: CommonOf): Family | null => {
+  if (!q.compact || !c.compact) return null;
+  const [wq, wc] = [words(q.folded), words(c.folded)];
+  if (pairwise(wq, wc, (a, b) => a === b)) return { family: 'same_text', tier: 'identical', reason: 'the same letters and digits' };
+  if (q.compact === c.compact) return { family: 'split_join', tier: 'near_identical', reason: 'the same letters, split or joined differently' };
+  const [rq, rc] = [rawWords(q), rawWords(c)];
+  if (!pairwise(rq, rc, (a, b) => a === b) && pairwise(rq, rc, (a, b) => singular(a) === singular(b))) {
+    return { family: 'plural', tier: 'near_identical', reason: 'a plural of the same word' };
+  }
+  const number = numberWord(q, c);
+  if (number) return number;
+  const fuzzy = channels.has('fuzzy');
+  const phonetic = channels.has('phonetic');
+  // With phonetic and no fuzzy, an edit counts when the marks also sound the same (PITHON/PYTHON).
+  const edited = fuzzy || phonetic ? edit(q, c) : null;
+  if (edited && (fuzzy || (edited.tier === 'near_identical' && soundsSame(q, c)))) return fuzzy ? edited : { ...edited, reason: `${edited.reason} (sounds the same)` };
+  return (
+    (fuzzy || phonetic ? sounds(q, c) ?? names(q, c) : null) ??
+    (fuzzy || channels.has('lookalike') ? looks(q, c) : null) ??
+    (channels.has('embedded') ? contains(q, c, common) : null)
+  );
+};
