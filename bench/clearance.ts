@@ -21,6 +21,7 @@ import { buildStore, ensureStore, makeQueries, NOW } from './lib/bench-store.js'
 import { reportToParent, runInChild } from './lib/child.js';
 import { createRng } from './corpus/prng.js';
 import { benchCommand, consoleTable, formatInt, formatMb, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
+import { sqliteDb } from '../src/store/sqlite/store.js';
 
 const TARGETS = { screening_p95_ms: 300, check_p95_ms: 50, classify_p95_ms: 20 };
 const WARM_UP = 10;
@@ -67,7 +68,7 @@ const timed = async <T>(into: Sample | null, f: () => Promise<T>): Promise<{ ms:
 
 /** The two offices holding the most marks: a screening "over two offices". */
 const twoOffices = (ctx: Context): string[] =>
-  (ctx.store.db.prepare('SELECT office_code FROM trademarks GROUP BY office_code ORDER BY count(*) DESC LIMIT 2').all() as { office_code: string }[]).map((r) => r.office_code);
+  (sqliteDb(ctx.store).prepare('SELECT office_code FROM trademarks GROUP BY office_code ORDER BY count(*) DESC LIMIT 2').all() as { office_code: string }[]).map((r) => r.office_code);
 
 const warm = async (db: string, runs: number, seed: number): Promise<WarmResult> => {
   const goods = (JSON.parse(readFileSync(join(repoRoot, 'data', 'clearance', 'classify-cases.json'), 'utf8')) as { cases: { text: string }[] }).cases.map((c) => c.text);

@@ -23,6 +23,7 @@ import { acceptableFlag, heldSimilar, isMeaning, loadPairs, sameLetters, type Pa
 import { FALSE_ALARM_QUERIES, loadLabels, queryHalf, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
 import { benchCommand, consoleTable, markdownTable, resultsDir, writeReport, type Table } from './lib/results.js';
 import { topCoverage, trigramRank } from './lib/trigram-baseline.js';
+import { sqliteDb } from '../src/store/sqlite/store.js';
 
 /** Channel sets compared; `all` is what `tm search Q --all` turns on. */
 const CHANNEL_SETS: Record<string, string | undefined> = { default: undefined, all: CHANNELS.join(',') };
@@ -141,7 +142,7 @@ const main = async () => {
 
     // Candidate coverage: the share of a trigram scan's top 50 over the whole store that the
     // index's scored candidates hold, per channel set, for the pairs' later marks and the corpus queries.
-    const stored = ctx.store.db.prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];
+    const stored = sqliteDb(ctx.store).prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];
     const storedSets = stored.map((r) => trigramSet(r[1]));
     const storedIds = stored.map((r) => r[0]);
     const coverageSets: Record<string, Channel[]> = { default: DEFAULT_CHANNELS, all: [...CHANNELS] };

@@ -11,7 +11,7 @@ import { closeContext, createContext } from '../src/context.js';
 import { serializeRecord } from '../src/core/diff.js';
 import type { TrademarkRecord } from '../src/core/schemas/trademark.js';
 import { readRecords } from '../src/ingest/formats.js';
-import { openDatabase, writeTransaction } from '../src/store/sqlite.js';
+import { openDatabase, writeTransaction } from '../src/store/sqlite/sqlite.js';
 import { ingestFiles } from '../src/ingest/pipeline.js';
 import { GENERATOR_VERSION, corpusFileName, writeCorpus, type CorpusFormat } from './corpus/generate.js';
 import { reportToParent, runInChild } from './lib/child.js';

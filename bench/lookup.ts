@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { closeContext, createContext, type Context } from '../src/context.js';
 import { getTrademark } from '../src/ops/get-trademark.js';
-import { BY_APP_KEY, BY_REG_KEY } from '../src/store/trademark-repo.js';
+import { BY_APP_KEY, BY_REG_KEY } from '../src/store/sqlite/trademark-repo.js';
 import { corpusRecords, GENERATOR_VERSION } from './corpus/generate.js';
 import { benchCommand, consoleTable, formatInt, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
+import { sqliteDb } from '../src/store/sqlite/store.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const TARGET_P99_MS = 2;
@@ -123,11 +124,11 @@ const measure = async (ctx: Context, samples: Sample[]) => {
 const main = async (): Promise<void> => {
   const built = await prepare();
   const ctx = createContext({ db: dbFile, now: NOW });
-  const total = (ctx.store.db.prepare('SELECT COUNT(*) AS n FROM trademarks').get() as { n: number }).n;
+  const total = (sqliteDb(ctx.store).prepare('SELECT COUNT(*) AS n FROM trademarks').get() as { n: number }).n;
   const plans = Object.fromEntries(
     [['application', BY_APP_KEY], ['registration', BY_REG_KEY]].map(([k, sql]) => [
       k,
-      (ctx.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('US', '1') as { detail: string }[]).map((r) => r.detail).join('; '),
+      (sqliteDb(ctx.store).prepare(`EXPLAIN QUERY PLAN ${sql}`).all('US', '1') as { detail: string }[]).map((r) => r.detail).join('; '),
     ]),
   );
   const timings = await measure(ctx, built.samples);

@@ -1,7 +1,9 @@
-// `npm run bench:mcp`: latency of one MCP tools/call (get_trademark) through `tm serve`'s /mcp,
-// with authentication, the MCP rate limit, metering and the request log on, for a 2025-11-25
-// session (SDK 1.x client) and for the stateless 2026-07-28 revision (SDK v2 client), and over
-// stdio (`tm mcp`). Sequential calls from one client; the HTTP server runs in this process.
+// `npm run bench:mcp`: what tools/list costs (bytes and a token estimate, for a key with every
+// scope and for a trademarks:read key, against the 40 KB budget and the direct zod conversion),
+// and the latency of one MCP tools/call (get_trademark) through `tm serve`'s /mcp, with
+// authentication, the MCP rate limit, metering and the request log on, for a 2025-11-25 session
+// (SDK 1.x client) and for the stateless 2026-07-28 revision (SDK v2 client), and over stdio
+// (`tm mcp`). Sequential calls from one client; the HTTP server runs in this process.
 // Writes bench/results/mcp.{json,md}. Options: --size 10000  --calls 1000  --seed 42
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +13,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ModernClient, StreamableHTTPClientTransport as ModernTransport } from '@modelcontextprotocol/client';
-import { createOrganization, issueApiKey } from '../src/auth/index.js';
+import { createOrganization, issueApiKey, SCOPES } from '../src/auth/index.js';
 import { closeContext, createContext } from '../src/context.js';
 import { createHttpServer } from '../src/http/server.js';
 import { mcpMount } from '../src/mcp/http.js';
 import { corpusRecords } from './corpus/generate.js';
+import { directConversion, LIST_BUDGET_BYTES, listSize, type ListSize } from './mcp-list-size.js';
 import { benchCommand, consoleTable, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
@@ -78,9 +81,18 @@ const main = async (): Promise<void> => {
   const headers = { Authorization: `Bearer ${secret}` };
   const rows: Row[] = [];
 
+  const full = await issueApiKey(ctx, { orgId: org.id, scopes: [...SCOPES], livemode: true });
+  const lister = new Client({ name: 'bench', version: '0' });
+  await lister.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { Authorization: `Bearer ${full.secret}` } } }));
+  const everyTool = (await lister.listTools()).tools;
+  await lister.close();
   const legacy = new Client({ name: 'bench', version: '0' });
   await legacy.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } }));
-  await legacy.listTools();
+  const sizes: ListSize[] = [
+    listSize('every scope (also stdio without a key)', everyTool),
+    listSize('trademarks:read key', (await legacy.listTools()).tools),
+    listSize('baseline: every scope, inputs converted directly from zod', directConversion(everyTool)),
+  ];
   rows.push(await measure('HTTP 2025-11-25 (session)', (a) => legacy.callTool(a), ids, calls));
   await legacy.close();
 
@@ -102,14 +114,27 @@ const main = async (): Promise<void> => {
   await closeContext(ctx);
   rmSync(dir, { recursive: true, force: true });
 
+  const kb = (n: number): string => `${(n / 1024).toFixed(1)} KB`;
+  const sizeTable: Table = {
+    headers: ['tools/list for', 'tools', 'as served', 'without output schemas', 'tokens (chars/4)', 'names + descriptions + inputs', `≤ ${kb(LIST_BUDGET_BYTES)}`],
+    rows: sizes.map((s) => [s.list, s.tools, kb(s.bytes_served), kb(s.bytes_without_output), s.tokens_without_output, kb(s.bytes_names_descriptions_inputs), s.bytes_without_output <= LIST_BUDGET_BYTES ? 'yes' : 'no']),
+  };
   const table: Table = {
     headers: ['transport', 'calls', 'calls/s', 'p50 ms', 'p99 ms'],
     rows: rows.map((r) => [r.transport, r.calls, r.calls_per_s, r.p50_ms.toFixed(2), r.p99_ms.toFixed(2)]),
   };
+  console.log(consoleTable(sizeTable));
   console.log(consoleTable(table));
   const paths = writeReport(
-    { name: 'mcp', title: 'MCP tools/call latency (get_trademark)', command: benchCommand('bench:mcp'), results: { size, rows } },
-    `Store: ${size} generated marks. One client, sequential calls, the HTTP server in the same process; auth, MCP rate limit, metering and the request log on.\n\n${markdownTable(table)}`,
+    { name: 'mcp', title: 'MCP tools/list size and tools/call latency (get_trademark)', command: benchCommand('bench:mcp'), results: { size, sizes, rows } },
+    [
+      '## tools/list',
+      'Bytes of the JSON `{tools}` as the SDK client receives it. The budget (issue 26) is the list without output schemas. The baseline lists the same tools with each input schema converted directly from its zod schema (the HTTP form: comma-list unions, no enums, deprecated keys).',
+      markdownTable(sizeTable),
+      '## tools/call',
+      `Store: ${size} generated marks. One client, sequential calls, the HTTP server in the same process; auth, MCP rate limit, metering and the request log on.`,
+      markdownTable(table),
+    ].join('\n\n'),
   );
   console.log(`\nwrote ${paths.md}`);
 };

@@ -17,6 +17,7 @@ import { closeContext, createContext } from '../src/context.js';
 import { GENERATOR_VERSION, writeCorpusFile } from './corpus/generate.js';
 import { loadCorpus } from './lib/bench-store.js';
 import { benchCommand, consoleTable, formatInt, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
+import { sqliteDb } from '../src/store/sqlite/store.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const TARGETS = { detail_p99_ms: 50, search_p99_ms: 200 };
@@ -66,7 +67,7 @@ const prepareBase = async (): Promise<Base & { reused: boolean }> => {
   const t0 = performance.now();
   const { ids, words } = await loadCorpus(ctx, base, seed);
   await ctx.index.sync();
-  ctx.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  sqliteDb(ctx.store).pragma('wal_checkpoint(TRUNCATE)');
   await closeContext(ctx);
   const built: Base = { generator: GENERATOR_VERSION, ids, words, build_s: (performance.now() - t0) / 1000 };
   writeFileSync(sidecar, JSON.stringify(built));

@@ -18,6 +18,7 @@ import { buildStore, ensureStore, makeQueries, NOW, type BuildResult } from './l
 import { topCoverage } from './lib/trigram-baseline.js';
 import { reportToParent, runInChild } from './lib/child.js';
 import { benchCommand, consoleTable, formatInt, formatMb, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
+import { sqliteDb } from '../src/store/sqlite/store.js';
 
 const WARM_UP = 50;
 const TARGETS = { cold_ms: 1000, warm_p95_ms: 50, recall: 0.98, rss_bytes: 1.5 * 1024 ** 3 };
@@ -148,7 +149,7 @@ const warm = async (db: string, queries: string[], warmUp: string[], exhaustiveC
  *  trigram sets of every mark do not count in the warm child's RSS. */
 const coverage = async (db: string, queries: string[]): Promise<{ queries: number; mean: number; complete: number }> => {
   const ctx = createContext({ db, now: NOW });
-  const rows = ctx.store.db.prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];
+  const rows = sqliteDb(ctx.store).prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];
   const sets = rows.map((r) => trigramSet(r[1]));
   const ids = rows.map((r) => r[0]);
   const shares: number[] = [];
@@ -176,7 +177,7 @@ const minisearch = async (db: string, phase: 'build' | 'load'): Promise<MiniResu
   let mini: MiniSearch;
   if (phase === 'build') {
     const ctx = createContext({ db, now: NOW });
-    const rows = ctx.store.db.prepare('SELECT mid AS id, mark_text AS text FROM search_mark WHERE mark_text IS NOT NULL').all() as { id: number; text: string }[];
+    const rows = sqliteDb(ctx.store).prepare('SELECT mid AS id, mark_text AS text FROM search_mark WHERE mark_text IS NOT NULL').all() as { id: number; text: string }[];
     await closeContext(ctx);
     mini = new MiniSearch(MINI_OPTIONS);
     mini.addAll(rows);

@@ -19,6 +19,7 @@ import { reportToParent, runInChild } from './lib/child.js';
 import { machineLine } from './lib/machine.js';
 import { BENCH_NOW, defaultCacheDir, ensureBaseStore, workingCopy, writeDailyFile } from './lib/monitor-store.js';
 import { benchCommand, consoleTable, formatInt, formatMb, markdownTable, writeReport, type Table } from './lib/results.js';
+import { sqliteDb } from '../src/store/sqlite/store.js';
 
 const TARGET_RATIO = 2.0;
 const ORGS = 4;
@@ -52,7 +53,7 @@ const orgCtx = (ctx: Context, i: number): Context => ({ ...ctx, org: { id: `org_
 /** 1,000 watches spread over the organizations, built from the store's own marks, owners and texts. */
 const createWatches = async (ctx: Context, seed: number): Promise<{ counts: Record<string, number>; watched: number }> => {
   const rng = createRng(seed + 7);
-  const db = ctx.store.db;
+  const db = sqliteDb(ctx.store);
   const total = db.prepare('SELECT COUNT(*) FROM trademarks').pluck().get() as number;
   const spacing = Math.max(1, Math.floor(total / (300 * MARKS_PER_LIST)));
   const listed = db.prepare('SELECT id FROM trademarks WHERE rowid % ? = 0 ORDER BY rowid LIMIT ?').pluck().all(spacing, 300 * MARKS_PER_LIST) as string[];
@@ -104,7 +105,7 @@ const measure = async (db: string, daily: number, seed: number, dir: string): Pr
   const aSeconds = (performance.now() - a0) / 1000;
   const aCpu = cpuSeconds() - aCpu0;
   // File A's changes are not B's work: every watch starts B at the head.
-  ctx.store.db.prepare('UPDATE watches SET cursor = (SELECT MAX(seq) FROM events)').run();
+  sqliteDb(ctx.store).prepare('UPDATE watches SET cursor = (SELECT MAX(seq) FROM events)').run();
   process.stderr.write(`  A: ${formatInt(a.records)} records, ${a.events} change events, ${aSeconds.toFixed(1)} s without evaluation\n`);
 
   const b0 = performance.now();
@@ -118,7 +119,7 @@ const measure = async (db: string, daily: number, seed: number, dir: string): Pr
   const ingestB = (b1 - b0) / 1000;
   const evalB = (b2 - b1) / 1000;
   process.stderr.write(`  B: ${formatInt(b.records)} records, ${b.events} change events, ${ingestB.toFixed(1)} s ingest + ${evalB.toFixed(1)} s evaluation, ${evaluated.alerts.length} alerts\n`);
-  const marks = ctx.store.db.prepare('SELECT COUNT(*) FROM trademarks').pluck().get() as number;
+  const marks = sqliteDb(ctx.store).prepare('SELECT COUNT(*) FROM trademarks').pluck().get() as number;
   await closeContext(ctx);
   return {
     marks,

@@ -23,6 +23,7 @@ import { reportToParent, runInChild } from './lib/child.js';
 import { machineLine } from './lib/machine.js';
 import { defaultCacheDir, ensureBaseStore, removeDb, workingCopy, writeDailyFile } from './lib/monitor-store.js';
 import { benchCommand, consoleTable, formatInt, markdownTable, percentile, writeReport, type Table } from './lib/results.js';
+import { sqliteDb } from '../src/store/sqlite/store.js';
 
 const TARGETS = { deliveries_per_second: 500, p99_ms: 1000, outbox_overhead: 0.1 };
 const ENDPOINTS = 4;
@@ -167,7 +168,7 @@ const ingestOnce = async (db: string, file: string, changedPath: string, arm: Co
   const summary = await ingestFiles(ctx, [file], { evaluate: false });
   const wall = (performance.now() - w0) / 1000;
   const cpu = cpuSeconds() - c0;
-  const deliveries = ctx.store.db.prepare('SELECT COUNT(*) FROM webhook_deliveries').pluck().get() as number;
+  const deliveries = sqliteDb(ctx.store).prepare('SELECT COUNT(*) FROM webhook_deliveries').pluck().get() as number;
   await closeContext(ctx);
   return { records: summary.records, events: summary.events, seconds: wall, cpu_seconds: cpu, deliveries };
 };

@@ -2,6 +2,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fixedClock, systemClock, type Clock } from './core/clock.js';
+import { isPostgresUrl } from './store/location.js';
 
 export interface Config {
   home: string;
@@ -37,8 +38,8 @@ const dataHome = (env: NodeJS.ProcessEnv): string =>
 export const loadConfig = (overrides: ConfigOverrides = {}, env: NodeJS.ProcessEnv = process.env): Config => {
   const home = resolve(overrides.home ?? env.TM_HOME ?? dataHome(env));
   const db = overrides.db ?? env.TM_DB ?? join(home, 'tm.db');
-  // SQLite's in-memory name is not a path (a read of reference lists with no store uses it).
-  const dbPath = db === ':memory:' ? db : resolve(db);
+  // SQLite's in-memory name is not a path (a read of reference lists with no store uses it), nor is a PostgreSQL URL.
+  const dbPath = db === ':memory:' || isPostgresUrl(db) ? db : resolve(db);
   const now = overrides.now ?? env.TM_NOW;
   return {
     home,

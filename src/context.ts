@@ -4,7 +4,11 @@ import { loadConfig, type Config, type ConfigOverrides } from './config.js';
 import type { Clock } from './core/clock.js';
 import { projectPending } from './monitor/projector.js';
 import { openSearchIndex, type SearchIndex } from './search/search-index.js';
-import { openStore, type Store } from './store/store.js';
+import { TmError } from './errors.js';
+import { isPostgresUrl } from './store/location.js';
+import { openSqliteStore } from './store/sqlite/store.js';
+import type { Store } from './store/store.js';
+import type { ChangeHooks } from './store/trademark-repo.js';
 
 export interface OrgRef {
   id: string;
@@ -35,10 +39,16 @@ export const stderrLogger: Logger = {
   warn: (m) => process.stderr.write(`warning: ${m}\n`),
 };
 
+/** The composition root's one choice of backend: a PostgreSQL URL or a SQLite path (src/store/location.ts). */
+const openStoreAt = (location: string, hooks: ChangeHooks): Store => {
+  if (isPostgresUrl(location)) throw new TmError('validation_error', 'PostgreSQL stores are not supported yet; use a SQLite path for --db.', { param: 'db' });
+  return openSqliteStore(location, hooks);
+};
+
 export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => {
   const config = loadConfig(overrides);
   // The ledger and its webhook outbox are written in the transaction of the change that caused them.
-  const store: Store = openStore(config.dbPath, { withinChanges: () => projectPending(store) });
+  const store: Store = openStoreAt(config.dbPath, { withinChanges: () => projectPending(store) });
   return {
     store,
     index: openSearchIndex(store),

@@ -8,6 +8,7 @@ import { corpusRecords } from '../corpus/generate.js';
 import { createRng, type Rng } from '../corpus/prng.js';
 import { runInChild } from './child.js';
 import { formatInt, repoRoot } from './results.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 export const NOW = '2026-11-22T12:00:00.000Z';
 
@@ -53,7 +54,7 @@ export const buildStore = async (db: string, size: number, seed: number): Promis
   const t1 = performance.now();
   await ctx.index.sync();
   const t2 = performance.now();
-  ctx.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  sqliteDb(ctx.store).pragma('wal_checkpoint(TRUNCATE)');
   await closeContext(ctx);
   writeFileSync(`${db}.done`, '');
   return { store_ms: t1 - t0, index_ms: t2 - t1, db_bytes: statSync(db).size };
@@ -90,7 +91,7 @@ const PERTURB: ((s: string, rng: Rng) => string)[] = [
 /** Stored marks of the store, as searchers type them. */
 export const makeQueries = (db: string, count: number, seed: number): string[] => {
   const ctx = createContext({ db, now: NOW });
-  const rows = ctx.store.db.prepare("SELECT mark_text FROM search_mark WHERE length(compact) >= 3 ORDER BY mid").all() as { mark_text: string }[];
+  const rows = sqliteDb(ctx.store).prepare("SELECT mark_text FROM search_mark WHERE length(compact) >= 3 ORDER BY mid").all() as { mark_text: string }[];
   void closeContext(ctx);
   const rng = createRng(seed);
   return Array.from({ length: count }, (_, i) => {

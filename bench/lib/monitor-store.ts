@@ -10,6 +10,7 @@ import { trademarkId } from '../../src/core/ids.js';
 import type { TrademarkRecord } from '../../src/core/schemas/trademark.js';
 import { corpusRecords } from '../corpus/generate.js';
 import { formatInt } from './results.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 export const BENCH_NOW = '2026-11-22T12:00:00.000Z';
 /** The load's own instant: before the daily files, so theirs are the newer changes. */
@@ -52,7 +53,7 @@ export const ensureBaseStore = async (cacheDir: string, marks: number, seed: num
   await ctx.store.offices.recordSync(perOffice, LOAD_AT);
   process.stderr.write(`  base store: building the search index …\n`);
   await ctx.index.sync();
-  ctx.store.db.pragma('wal_checkpoint(TRUNCATE)');
+  sqliteDb(ctx.store).pragma('wal_checkpoint(TRUNCATE)');
   await closeContext(ctx);
   writeFileSync(`${path}.done`, '');
   return { path, built_seconds: (performance.now() - t0) / 1000 };
@@ -72,9 +73,9 @@ export const workingCopy = (base: string, to: string): string => {
  */
 export const writeDailyFile = async (ctx: Context, path: string, count: number, seed: number, tag: number): Promise<string[]> => {
   const changes = Math.floor(count / 2);
-  const total = ctx.store.db.prepare('SELECT COUNT(*) FROM trademarks').pluck().get() as number;
+  const total = sqliteDb(ctx.store).prepare('SELECT COUNT(*) FROM trademarks').pluck().get() as number;
   const spacing = Math.max(2, Math.floor(total / changes));
-  const rows = ctx.store.db
+  const rows = sqliteDb(ctx.store)
     .prepare('SELECT record FROM trademarks WHERE rowid % ? = ? ORDER BY rowid LIMIT ?')
     .pluck()
     .all(spacing, tag % spacing, changes) as string[];

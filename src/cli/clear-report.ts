@@ -6,9 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
-import { createScreening } from '../ops/clearance/create-screening.js';
-import { decideScreeningHit } from '../ops/clearance/decide-screening-hit.js';
-import { renderReport, type ReportFormat } from '../ops/clearance/get-screening-report.js';
+import type { ReportFormat } from '../ops/clearance/get-screening-report.js';
 
 const FORMATS: Record<string, ReportFormat> = { '.html': 'html', '.htm': 'html', '.md': 'md', '.csv': 'csv', '.json': 'json' };
 
@@ -29,6 +27,12 @@ export const clearExport = {
     const format = file === null ? null : formatOf(file);
     if (options.review && !(process.stdin.isTTY && process.stdout.isTTY))
       throw new TmError('validation_error', '--review needs an interactive terminal; decide hits with `tm screenings decide` instead.', { param: 'review' });
+    // Loaded here, not at start: the clearance stack is needed only when the command runs.
+    const [{ createScreening }, { decideScreeningHit }, { renderReport }] = await Promise.all([
+      import('../ops/clearance/create-screening.js'),
+      import('../ops/clearance/decide-screening-hit.js'),
+      import('../ops/clearance/get-screening-report.js'),
+    ]);
     let screening = await createScreening.run(ctx, input as never);
     if (options.review) {
       const { runReview } = await import('./views/screening-review.js');

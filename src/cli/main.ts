@@ -1,13 +1,11 @@
-// The `tm` executable: the registry's commands plus ingest, demo and the server surfaces.
+// The `tm` executable: the registry's commands plus ingest, demo and the server surfaces. Names
+// and flags come from the built manifest; only the command named on the line is built in full,
+// and its modules load when it runs, so `tm --version` imports no operation at all.
 import { Command } from 'commander';
 import { createRequire } from 'node:module';
 import { endQuietlyOnClosedPipe } from './closed-pipe.js';
-import { addDemoCommand } from './commands/demo.js';
-import { addDeliverCommand } from './commands/deliver.js';
-import { addEventsCommand } from './commands/events.js';
-import { addIngestCommand } from './commands/ingest.js';
-import { addServerCommands } from './commands/servers.js';
-import { addOperationCommands, finishProgram } from './program.js';
+import { addCommands, finishProgram } from './command-tree.js';
+import { commandWord, loadManifest } from './manifest.js';
 
 endQuietlyOnClosedPipe();
 
@@ -23,12 +21,7 @@ const program = new Command('tm')
     process.exit(err.exitCode === 0 ? 0 : 2);
   });
 
-addIngestCommand(program);
-addOperationCommands(program);
-addServerCommands(program);
-addEventsCommand(program);
-addDeliverCommand(program);
-addDemoCommand(program);
+await addCommands(program, await loadManifest(), commandWord(process.argv.slice(2)));
 finishProgram(program);
 
 await program.parseAsync(process.argv);

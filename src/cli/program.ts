@@ -1,23 +1,25 @@
-// The commander program, built from the operation registry: each op with a `cli` command becomes a
-// (sub)command whose flags come from its zod input. Commands that are not operations (ingest,
-// serve, mcp, demo) are added by main.ts.
-import { Command } from 'commander';
+// Runs an operation's command once commander has parsed it (command-tree.ts builds the tree from
+// the manifest): input from flags, positionals and --input, validated by the operation's zod
+// schema, then the result as JSON, CSV, an export or a view. Also the store a command opens.
+import type { Command } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config.js';
 import { closeContext, createContext, type Context } from '../context.js';
 import { isIsoDate } from '../core/dates.js';
 import { TmError } from '../errors.js';
+import { isPostgresUrl } from '../store/location.js';
 import type { OpDefinition } from '../ops/define-op.js';
-import { OPERATIONS } from '../ops/registry.js';
 import { baseOf, shapeOf } from '../ops/input.js';
 import { checkInputLimits } from '../ops/text-limits.js';
 import { EXIT_GATE } from './exit-codes.js';
 import { EXPORTS, NOTICES } from './exports.js';
-import { addFlags, flagSpecs, inputFromOptions, kebab } from './flags.js';
+import { inputFromOptions, kebab } from './flags.js';
+import type { ManifestOp } from './manifest.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
-import { addExportFlags, checkExportFlags, collectRows, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
+import { morePagesNote, reportWarnings, warningsOf } from './completeness.js';
+import { checkExportFlags, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
-import { listShape } from './views/list-rows.js';
+import { listShape, rowsAt, withRows } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
 
 export interface GlobalOptions {
@@ -46,7 +48,8 @@ export const contextFromGlobals = (globals: GlobalOptions, need: StoreNeed = 'cr
   checkAsOf(globals.asOf);
   const now = globals.asOf ? `${globals.asOf}T12:00:00.000Z` : undefined;
   const { dbPath } = loadConfig({ db: globals.db });
-  if (need !== 'create' && !existsSync(dbPath)) {
+  // A PostgreSQL URL is never a path: the server says whether its database exists.
+  if (need !== 'create' && !isPostgresUrl(dbPath) && !existsSync(dbPath)) {
     if (need === 'optional') return createContext({ db: ':memory:', now });
     throw new TmError('not_found', `no store at ${dbPath}; create one with \`tm ingest\`.`, { param: 'db' });
   }
@@ -77,7 +80,7 @@ const pageSizeMax = (op: OpDefinition): number | undefined => {
 
 type CommandOptions = Record<string, unknown> & ExportFlags;
 
-/** The document a command prints (or writes with --output): an op's own export, generic CSV, or JSON; null when a view renders. */
+/** The document a command prints (or writes with --output): an op's own export, every row (CSV, JSON, NDJSON), or JSON; null when a view renders. */
 const resultText = async (
   op: OpDefinition,
   ctx: Context,
@@ -90,26 +93,38 @@ const resultText = async (
   const exported = await EXPORTS[op.name]?.run(ctx, input, { ...options, rowCap: cap });
   if (exported !== undefined && exported !== null) return { text: exported };
   const list = listShape(op.output);
-  if (options.csv && list) {
+  tableDefaults.wide = options.wide === true;
+  if (list && (options.csv || options.all || options.ndjson)) {
     const max = pageSizeMax(op);
     const first = !explicit.limit && max !== undefined ? { ...input, limit: max } : input;
-    const rows = await collectRows((page) => op.run(ctx, page as never), first, list.path, cap);
-    return { text: rowsCsv(rows, list.columns), what: `${rows.length} rows` };
+    const { rows, warnings, last } = await collectRows((page) => op.run(ctx, page as never), first, list.path, cap);
+    reportWarnings(warnings);
+    const what = rowCount(rows.length);
+    if (options.csv) return { text: rowsCsv(rows, list.columns), what };
+    if (options.ndjson) return { text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), what };
+    if (!toTty) return { text: `${JSON.stringify(rows, null, 2)}\n`, what };
+    await renderHuman(op.name, withRows(last, list.path, rows));
+    return null;
   }
   const output = await op.run(ctx, input as never);
-  if (!toTty) return { text: `${JSON.stringify(output, null, 2)}\n` };
-  tableDefaults.wide = options.wide === true;
+  reportWarnings(warningsOf(output));
+  if (!toTty) {
+    const page = list ? rowsAt(output, list.path) : null;
+    const note = page ? morePagesNote(page.rows.length, page.next) : null;
+    if (note) process.stderr.write(`${note}\n`);
+    return { text: `${JSON.stringify(output, null, 2)}\n` };
+  }
   await renderHuman(op.name, output);
   const notice = await NOTICES[op.name]?.(ctx, input as never);
   if (notice) ctx.logger.warn(notice);
   return null;
 };
 
-const runOp = async (op: OpDefinition, command: Command, positional: Record<string, unknown>): Promise<void> => {
+const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, positional: Record<string, unknown>): Promise<void> => {
   const globals = command.optsWithGlobals<GlobalOptions & ExportFlags & { input?: string }>();
   const mode = outputMode(globals);
   let ctx: Context | null = null;
-  const specs = flagSpecs(op.input, Object.keys(positional), op.cli?.flags);
+  const specs = entry.flags;
   const flagOf = new Map(specs.map((s) => [s.key, s.flag]));
   try {
     checkAsOf(globals.asOf);
@@ -144,79 +159,19 @@ const runOp = async (op: OpDefinition, command: Command, positional: Record<stri
   }
 };
 
-/** Commands (with their subcommands) whose results do not depend on the date: no `--as-of` there. */
-const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
-
-const addGlobalOptions = (command: Command, dated = true): Command => {
-  command
-    .option('--db <path>', 'SQLite store to use (default: $TM_DB, else $TM_HOME/tm.db)')
-    .option('--json', 'print JSON instead of a table')
-    .option('--wide', 'show every table column in full, however wide the terminal');
-  return dated ? command.option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)') : command;
-};
-
-/**
- * Gives every command the global flags and makes options positional, so each flag belongs to the
- * command it follows: `deadlines --office US` filters the docket, `deadlines rules --office US`
- * the rule catalog, and `--json`/`--db` work before or after any command.
- */
-export const finishProgram = (program: Command): void => {
-  addGlobalOptions(program).enablePositionalOptions();
-  const walk = (command: Command, dated: boolean): void => {
-    for (const sub of command.commands) {
-      const subDated = dated && !(command === program && DATELESS.has(sub.name()));
-      addGlobalOptions(sub, subDated);
-      if (sub.commands.length > 0) sub.enablePositionalOptions();
-      walk(sub, subDated);
+/** Runs an operation's command: reads a file argument into input keys, then validates, runs and prints. */
+export const runCommand = async (op: OpDefinition, entry: ManifestOp, command: Command, positional: Record<string, unknown>): Promise<void> => {
+  const file = op.cli?.file;
+  if (file && typeof positional[file.arg] === 'string') {
+    const path = positional[file.arg] as string;
+    delete positional[file.arg];
+    try {
+      Object.assign(positional, file.read(readFileSync(path === '-' ? 0 : path, 'utf8'), path === '-' ? 'stdin' : path));
+    } catch (err) {
+      const error = err instanceof TmError ? err : new TmError('input_error', `${path}: ${(err as Error).message}`, { param: file.arg });
+      process.exitCode = reportError(error, outputMode(command.optsWithGlobals<GlobalOptions>()));
+      return;
     }
-  };
-  walk(program, true);
-};
-
-const parseCommand = (spec: string): { words: string[]; args: string[] } => {
-  const parts = spec.trim().split(/\s+/);
-  return { words: parts.filter((p) => !/^[<[]/.test(p)), args: parts.filter((p) => /^[<[]/.test(p)) };
-};
-
-const argName = (arg: string): string => arg.replace(/[<>[\].]/g, '');
-
-const commandAt = (root: Command, words: string[]): Command => {
-  let current = root;
-  for (const word of words) {
-    current = current.commands.find((c) => c.name() === word) ?? current.command(word).description(`${word} commands`);
   }
-  return current;
-};
-
-export const addOperationCommands = (program: Command, operations: readonly OpDefinition[] = OPERATIONS): void => {
-  for (const op of operations) {
-    if (!op.cli) continue;
-    const { words, args } = parseCommand(op.cli.command);
-    const command = commandAt(program, words).description(op.summary);
-    for (const arg of args) command.argument(arg);
-    addFlags(command, flagSpecs(op.input, args.map(argName), op.cli.flags));
-    command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
-    EXPORTS[op.name]?.flags(command);
-    addExportFlags(command, listShape(op.output) !== null);
-    command.action(async (...values: unknown[]) => {
-      const cmd = values[values.length - 1] as Command;
-      const positional: Record<string, unknown> = {};
-      args.forEach((arg, i) => {
-        if (values[i] !== undefined) positional[argName(arg)] = values[i];
-      });
-      const file = op.cli?.file;
-      if (file && typeof positional[file.arg] === 'string') {
-        const path = positional[file.arg] as string;
-        delete positional[file.arg];
-        try {
-          Object.assign(positional, file.read(readFileSync(path === '-' ? 0 : path, 'utf8'), path === '-' ? 'stdin' : path));
-        } catch (err) {
-          const error = err instanceof TmError ? err : new TmError('input_error', `${path}: ${(err as Error).message}`, { param: file.arg });
-          process.exitCode = reportError(error, outputMode(cmd.optsWithGlobals<GlobalOptions>()));
-          return;
-        }
-      }
-      await runOp(op, cmd, positional);
-    });
-  }
+  await runOp(op, entry, command, positional);
 };

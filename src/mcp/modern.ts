@@ -12,17 +12,16 @@ import {
 import type { OpDefinition } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
 import { INSTRUCTIONS, runTool, SERVER_INFO, type CtxForCall } from './server.js';
-import { buildTools, toolOperations } from './tools.js';
+import { toolLookup, toolsFor } from './tools.js';
 
 /** A v2 server exposing the registry tools; built per request by the stateless handler. */
 export const createModernMcpServer = (ctxForCall: CtxForCall, ops: readonly OpDefinition[] = OPERATIONS): Server => {
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
-  const tools = buildTools(ops);
-  const byName = new Map(toolOperations(ops).map((op) => [op.name, op]));
+  const lookup = toolLookup(ops);
   // The v1 and v2 packages declare the same wire types separately, hence the casts.
-  server.setRequestHandler('tools/list', async () => ({ tools }) as never);
+  server.setRequestHandler('tools/list', async (_request, ctx) => ({ tools: toolsFor((await ctxForCall(ctx.http?.authInfo)).scopes, ops) }) as never);
   server.setRequestHandler('tools/call', async (request, ctx) => {
-    const op = byName.get(request.params.name);
+    const op = lookup(request.params.name);
     if (!op) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return (await runTool(op, request.params.arguments, ctx.http?.authInfo, ctxForCall)) as never;
   });

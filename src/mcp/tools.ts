@@ -1,90 +1,81 @@
-// MCP tool definitions generated from the operation registry: every read-only operation is one
-// tool, with JSON Schemas converted from its zod input and output, and annotations.
-import { z } from 'zod';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { OpDefinition } from '../ops/define-op.js';
+// MCP tool definitions generated from the operation registry: which operations are tools, their
+// names, descriptions, annotations and schemas (tool-schema.ts), and the list a caller may see.
+import type { Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { OpDefinition, Scope } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
-import { ToolErrorBody } from './tool-result.js';
-
-type JsonSchema = Record<string, unknown>;
+import { inputSchemaFor, outputSchemaFor } from './tool-schema.js';
 
 /**
- * The operations that are MCP tools: every read-only one, except CLI-only administration and the
- * earlier-shape REST routes, which repeat current operations in an older shape and would give an
- * agent two tools for one question. Write tools arrive with monitoring; an operation with
- * `mcpTool` (clearance: screenings, listing checks, classification) is a tool regardless.
+ * The operations that are MCP tools: every read-only one, except CLI-only administration, the
+ * earlier-shape REST routes (they repeat current operations in an older shape and would give an
+ * agent two tools for one question) and calendar feeds (text for calendar apps; list_deadlines
+ * gives an agent the same rows), and operations another tool covers (`mcp.coveredBy`). An
+ * operation with `mcpTool` (watch and webhook writes, screenings, decisions) is a tool regardless.
  */
-export const isTool = (op: OpDefinition): boolean => !op.local && (op.mcpTool === true || (op.readOnly && op.http?.shape !== 'earlier'));
+export const isTool = (op: OpDefinition): boolean =>
+  !op.local && op.mcp?.coveredBy === undefined && (op.mcpTool === true || (op.readOnly && op.http?.shape !== 'earlier' && op.http?.produces === undefined));
 
 export const toolOperations = (ops: readonly OpDefinition[] = OPERATIONS): OpDefinition[] => ops.filter(isTool);
 
-// Draft-07, as the SDK's own McpServer emits: the SDK client validates with a default (draft-07)
-// ajv instance, which cannot resolve the 2020-12 meta-schema.
-const toJsonSchema = (schema: z.ZodTypeAny, io: 'input' | 'output'): JsonSchema =>
-  z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any' }) as JsonSchema;
-
-const objectInputSchema = (op: OpDefinition): JsonSchema => {
-  const schema = toJsonSchema(op.input, 'input');
-  if (schema.type !== 'object') throw new Error(`operation ${op.name}: MCP tool input must be a zod object`);
-  return schema;
-};
+/** Tool names before the one naming scheme (docs/mcp.md "Names"); tools/call still accepts them. */
+export const FORMER_TOOL_NAMES: Readonly<Record<string, string>> = { suggest: 'suggest_trademarks' };
 
 /**
- * A tool result is either the operation's output or, with `isError`, the spec §7 error body.
- * Both go in `structuredContent`, and the SDK client (1.x, typescript-sdk issue #1943) validates
- * error results against `outputSchema` too, so the schema admits both shapes.
+ * Hints from the operation: a read changes nothing; a DELETE removes, a PATCH overwrites (both
+ * destructive, and both leave the same state when repeated); a POST adds. `op.mcp` overrides.
  */
-const outputSchemaFor = (op: OpDefinition): JsonSchema => {
-  const { $schema, definitions: okDefs, ...ok } = toJsonSchema(op.output, 'output');
-  const { $schema: _e, definitions: errDefs, ...err } = toJsonSchema(ToolErrorBody, 'output');
-  const definitions = { ...(okDefs as JsonSchema | undefined), ...(errDefs as JsonSchema | undefined) };
+export const annotationsFor = (op: OpDefinition): ToolAnnotations => {
+  const method = op.http?.method;
   return {
-    $schema,
-    type: 'object',
-    anyOf: [ok, err],
-    ...(Object.keys(definitions).length > 0 ? { definitions } : {}),
+    readOnlyHint: op.readOnly,
+    destructiveHint: !op.readOnly && (op.mcp?.destructive ?? (method === 'DELETE' || method === 'PATCH')),
+    idempotentHint: op.readOnly || (op.mcp?.idempotent ?? (method === 'DELETE' || method === 'PATCH')),
+    // Tools read and write this service's own store; only `openWorld` ones reach further.
+    openWorldHint: op.mcp?.openWorld ?? false,
   };
 };
 
-const scopeSentence = (op: OpDefinition): string =>
-  op.scope === 'trademarks:read'
-    ? 'Needs scope trademarks:read (or MCP read/search).'
-    : `Needs scope ${op.scope}.`;
+/** What the tool does and when to pick it, said once; provenance is in the server instructions. */
+export const describeTool = (op: OpDefinition): string => op.description ?? op.summary;
 
-const PROVENANCE =
-  'Results are facts from trademark office records, with the office and its last successful sync; they are not legal advice.';
-
-export const describeTool = (op: OpDefinition): string =>
-  [op.description ?? op.summary, op.meter === 'account' ? null : PROVENANCE, scopeSentence(op)]
-    .filter((s): s is string => s !== null)
-    .join('\n\n');
-
+// No `title`: it would repeat the description's first words; clients show the name instead.
 export const toolDefinition = (op: OpDefinition): Tool => ({
   name: op.name,
-  title: op.summary,
   description: describeTool(op),
-  inputSchema: objectInputSchema(op) as Tool['inputSchema'],
+  inputSchema: inputSchemaFor(op) as Tool['inputSchema'],
   outputSchema: outputSchemaFor(op) as Tool['outputSchema'],
-  annotations: {
-    title: op.summary,
-    readOnlyHint: op.readOnly,
-    // An `mcpTool` write only adds a record (a saved screening, a decision): never destructive.
-    destructiveHint: !op.readOnly && op.mcpTool !== true,
-    idempotentHint: op.readOnly,
-    // Tools read the local store only; they never reach out to an open world.
-    openWorldHint: false,
-  },
+  annotations: annotationsFor(op),
 });
+
+interface Built {
+  tools: Tool[];
+  scopes: Scope[];
+}
 
 // Converting every schema takes ~150 ms, and HTTP builds a server per session (2025) or per
 // request (2026), so each registry's tool list is converted once.
-const built = new WeakMap<readonly OpDefinition[], Tool[]>();
+const built = new WeakMap<readonly OpDefinition[], Built>();
 
-export const buildTools = (ops: readonly OpDefinition[] = OPERATIONS): Tool[] => {
-  let tools = built.get(ops);
-  if (!tools) {
-    tools = toolOperations(ops).map(toolDefinition);
-    built.set(ops, tools);
+const build = (ops: readonly OpDefinition[]): Built => {
+  let b = built.get(ops);
+  if (!b) {
+    const tools = toolOperations(ops);
+    b = { tools: tools.map(toolDefinition), scopes: tools.map((op) => op.scope) };
+    built.set(ops, b);
   }
-  return tools;
+  return b;
+};
+
+export const buildTools = (ops: readonly OpDefinition[] = OPERATIONS): Tool[] => build(ops).tools;
+
+/** The tools a caller holding `scopes` may call: a tool needing a scope it lacks is not listed. */
+export const toolsFor = (scopes: ReadonlySet<Scope>, ops: readonly OpDefinition[] = OPERATIONS): Tool[] => {
+  const b = build(ops);
+  return b.tools.filter((_, i) => scopes.has(b.scopes[i]!));
+};
+
+/** The operation behind a tool name, former names included; undefined for an unknown tool. */
+export const toolLookup = (ops: readonly OpDefinition[] = OPERATIONS): ((name: string) => OpDefinition | undefined) => {
+  const byName = new Map(toolOperations(ops).map((op) => [op.name, op]));
+  return (name) => byName.get(name) ?? byName.get(FORMER_TOOL_NAMES[name] ?? '');
 };

@@ -5,7 +5,6 @@
 // with the same webhook-id, never a lost event.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { isIP } from 'node:net';
 import type { Agent } from 'undici';
 import type { Clock } from '../core/clock.js';
 import { processAlive } from '../store/lease.js';
@@ -13,7 +12,7 @@ import type { Store } from '../store/store.js';
 import type { DeliveryRow, EndpointRow } from '../store/webhook-repo.js';
 import { nextAttemptAt, shouldAutoDisable } from './schedule.js';
 import { signatureHeader } from './signing.js';
-import { guardedLookup, refusal } from './ssrf.js';
+import { guardedConnector, guardedLookup, type Lookup, urlRefusal } from './ssrf.js';
 
 export interface DeliveryOptions {
   allowPrivate: boolean;
@@ -24,6 +23,8 @@ export interface DeliveryOptions {
   connectTimeoutMs?: number;
   responseTimeoutMs?: number;
   pollMs?: number;
+  /** The resolver behind the SSRF guard; the system's by default (tests stand in a rebinding DNS). */
+  resolve?: Lookup;
 }
 
 export interface AttemptResult {
@@ -58,9 +59,9 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
   // (tm search, tm show…) that never sends a webhook.
   let http: Promise<{ agent: Agent; request: typeof import('undici').request }> | undefined;
   const client = () =>
-    (http ??= import('undici').then(({ Agent, request }) => ({
+    (http ??= import('undici').then(({ Agent, buildConnector, request }) => ({
       agent: new Agent({
-        connect: { timeout: o.connectTimeoutMs, lookup: guardedLookup(o.allowPrivate) },
+        connect: guardedConnector(buildConnector({ timeout: o.connectTimeoutMs, lookup: guardedLookup(o.allowPrivate, o.resolve) }), o.allowPrivate),
         headersTimeout: o.responseTimeoutMs,
         bodyTimeout: o.responseTimeoutMs,
         connections: o.perEndpoint,
@@ -78,8 +79,8 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
   const post = async (endpoint: EndpointRow, d: DeliveryRow, now: Date): Promise<AttemptResult & { gone: boolean }> => {
     const started = performance.now();
     const elapsed = (): number => Math.round(performance.now() - started);
-    const host = new URL(endpoint.url).hostname.replace(/^\[|\]$/g, '');
-    const refused = isIP(host) ? refusal(host, o.allowPrivate) : null;
+    // The URL as saved is checked again: the setting or the table may have changed since.
+    const refused = urlRefusal(endpoint.url, o.allowPrivate);
     if (refused) return { ok: false, gone: false, responseCode: null, responseTimeMs: 0, error: `refused: ${refused}` };
     const timestamp = Math.floor(now.getTime() / 1000);
     const body = await bodyOf(store, d, new Date(timestamp * 1000).toISOString());

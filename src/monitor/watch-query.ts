@@ -6,7 +6,8 @@ import { MatchTier } from '../core/schemas/trademark.js';
 import { TmError } from '../errors.js';
 import type { Channel } from '../search/analyze.js';
 import { STRATEGY_CHANNELS, SUNSET, type Deprecation } from '../search/legacy.js';
-import { parseChannels } from '../search/params.js';
+import { forAgents } from '../core/agent-schema.js';
+import { CHANNELS, parseChannels } from '../search/params.js';
 
 export const WATCH_TYPES = ['mark', 'portfolio', 'owner', 'class', 'similarity'] as const;
 export type WatchType = (typeof WATCH_TYPES)[number];
@@ -28,10 +29,10 @@ export type Filters = z.infer<typeof Filters>;
 
 export const WatchQuery = z.strictObject({
   version: z.literal('v3').optional(),
-  q: z.string().trim().min(1).max(200).optional(),
-  similarity: z.union([z.string(), z.array(z.string())]).optional(),
-  min_tier: MatchTier.optional(),
-  filters: Filters.optional(),
+  q: z.string().trim().min(1).max(200).optional().describe('Mark text to match new filings against (required for a similarity watch)'),
+  similarity: forAgents(z.union([z.string(), z.array(z.string())]).optional().describe('Channels, as in search_trademarks'), z.array(z.enum(CHANNELS))),
+  min_tier: MatchTier.optional().describe('Lowest match tier that raises an alert (default similar)'),
+  filters: Filters.optional().describe('Which marks: the one the watch type requires, and any narrowing'),
   strategies: z.union([z.string(), z.array(z.string())]).optional().describe('Deprecated: use similarity'),
   min_match_tier: MatchTier.optional().describe('Deprecated: use min_tier'),
 });

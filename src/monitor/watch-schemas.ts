@@ -1,12 +1,14 @@
 // The watch resource and its write body (spec §4.5, §6.1, §9.6; docs/monitoring.md): validation of
 // a body into a stored row — type, query, trigger events, delivery mode, metadata, size limits.
 import { z } from 'zod';
+import { forAgents } from '../core/agent-schema.js';
 import { TmError } from '../errors.js';
 import type { Deprecation } from '../search/legacy.js';
 import type { WatchRow } from '../store/watch-repo.js';
 import { checkMetadata } from './org.js';
 import { Metadata } from './portfolio-schemas.js';
-import { DEFAULT_TRIGGERS, parseWatchQuery, TRIGGER_EVENTS, WATCH_TYPES, type Matching, type WatchQuery, type WatchType } from './watch-query.js';
+import { MatchTier } from '../core/schemas/trademark.js';
+import { DEFAULT_TRIGGERS, parseWatchQuery, reachesTier, TRIGGER_EVENTS, WATCH_TYPES, WatchQuery, type Matching, type WatchType } from './watch-query.js';
 
 /** A query body over this size is refused with 413 before it is read any further. */
 export const MAX_QUERY_BYTES = 256 * 1024;
@@ -19,14 +21,50 @@ const DIGEST_MODES = ['daily_digest', 'weekly_digest', 'digest'];
 /** The body of create, each bulk item and preview; `query` is checked by parseWatchQuery for the type. */
 export const WatchBody = z.strictObject({
   name: z.string().trim().min(1).max(200),
-  watch_type: z.string().describe(`One of ${WATCH_TYPES.join(', ')}`),
-  query: z.record(z.string(), z.unknown()).describe('version, q, similarity, min_tier, filters {trademarkIds, portfolioId, ownerId, niceClasses, jurisdictions, offices, statusPrimary}'),
-  trigger_events: z.array(z.string()).min(1).optional().describe(`Any of ${TRIGGER_EVENTS.join(', ')}; default the first three`),
-  delivery_mode: z.string().optional().describe('always_per_alert (the default; digest modes are not offered yet)'),
+  // Typed for agents (src/core/agent-schema.ts); parseWatchType and parseWatchQuery check them here.
+  watch_type: forAgents(z.string().describe(`One of ${WATCH_TYPES.join(', ')}`), z.enum(WATCH_TYPES)),
+  query: forAgents(
+    z.record(z.string(), z.unknown()).describe('version, q, similarity, min_tier, filters {trademarkIds, portfolioId, ownerId, niceClasses, jurisdictions, offices, statusPrimary}'),
+    WatchQuery.describe('What the watch matches; filters keys are camelCase'),
+  ),
+  trigger_events: forAgents(z.array(z.string()).min(1).optional().describe(`Any of ${TRIGGER_EVENTS.join(', ')}; default the first three`), z.array(z.enum(TRIGGER_EVENTS)).min(1)),
+  delivery_mode: forAgents(z.string().optional().describe('always_per_alert (the default; digest modes are not offered yet)'), z.enum(DELIVERY_MODES)),
   customer_reference: z.string().max(200).nullable().optional(),
   metadata: Metadata.optional(),
 });
 export type WatchBody = z.infer<typeof WatchBody>;
+
+export const Threshold = z
+  .object({
+    min_tier: MatchTier.describe('The least tier that alerts'),
+    channels: z.array(z.string()),
+    default: z.boolean().describe('True when the query gave no min_tier and the default applies'),
+    description: z.string().describe('The threshold in words'),
+  })
+  .nullable()
+  .describe('What a mark must reach against query.q to alert; null for a watch without a text');
+export type Threshold = z.infer<typeof Threshold>;
+
+/** Each tier in the words docs/search.md gives it. */
+const TIER_WORDS: Record<z.infer<typeof MatchTier>, string> = {
+  identical: 'identical (the same letters and digits)',
+  near_identical: 'near-identical (one letter changed, added or dropped, two letters swapped, words split or joined, a plural)',
+  similar: 'similar (two edits in a longer mark, a spelling that sounds the same, letter or number names, look-alike characters, or one mark inside the other)',
+  related: 'related (a looser resemblance by the fused score)',
+};
+
+/** The effective threshold of a watch with a text, in words and as a value. */
+export const thresholdOf = (query: WatchQuery, matching: Matching): Threshold => {
+  if (!query.q) return null;
+  const given = (matching.mode === 'legacy' ? query.min_match_tier : query.min_tier) !== undefined;
+  const tiers = MatchTier.options.filter((t) => reachesTier(t, matching.minTier));
+  const below = MatchTier.options.filter((t) => !reachesTier(t, matching.minTier));
+  const description =
+    `Alerts on a mark rated ${matching.minTier.replace('_', '-')} or closer to "${query.q}" on the channels ${matching.channels.join(', ')}: ${tiers.map((t) => TIER_WORDS[t]).join('; ')}.` +
+    (below.length ? ` A mark rated ${below.map((t) => t.replace('_', '-')).join(' or ')} does not alert.` : '') +
+    (given ? '' : ` No min_tier was given: the default, ${matching.minTier}, applies.`);
+  return { min_tier: matching.minTier, channels: matching.channels, default: !given, description };
+};
 
 export const Watch = z.object({
   id: z.string(),
@@ -35,6 +73,7 @@ export const Watch = z.object({
   watch_type: z.enum(WATCH_TYPES),
   query: z.record(z.string(), z.unknown()),
   matching: z.enum(['v3', 'legacy']).describe('legacy: saved with strategies/min_match_tier; re-save with version v3, similarity or min_tier to switch'),
+  threshold: Threshold,
   trigger_events: z.array(z.string()),
   delivery_mode: z.string(),
   customer_reference: z.string().nullable(),
@@ -55,6 +94,7 @@ export const toWatch = (row: WatchRow): Watch => ({
   watch_type: row.watch_type as WatchType,
   query: JSON.parse(row.query) as Record<string, unknown>,
   matching: (JSON.parse(row.matching) as Matching).mode,
+  threshold: thresholdOf(JSON.parse(row.query) as WatchQuery, JSON.parse(row.matching) as Matching),
   trigger_events: JSON.parse(row.trigger_events) as string[],
   delivery_mode: row.delivery_mode,
   customer_reference: row.customer_reference,

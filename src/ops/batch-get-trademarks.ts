@@ -39,7 +39,7 @@ export const batchGetTrademarks = defineOp({
   name: 'batch_get_trademarks',
   summary: 'Get up to 100 trademarks by id or office number in one call',
   description:
-    'Looks up to 100 trademarks at once. Each item is a tm_ id, `OFFICE:number`, or an object {office_code, application_number | registration_number} (the key `office` is refused). `data` holds the found rows in input order (an item sent twice appears twice); `not_found` echoes the unmatched items in input order. Counts as one request.',
+    'Up to 100 trademarks in one call, each item a tm_ id, OFFICE:number, or {office_code, application_number | registration_number}. `data` holds the found rows in input order; `not_found` echoes the rest.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

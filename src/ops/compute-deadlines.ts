@@ -47,7 +47,7 @@ export const computeDeadlines = defineOp({
   name: 'compute_deadlines',
   summary: 'Compute terms, deadlines and opposition windows for marks given inline',
   description:
-    'Computes the `derived` block for each item (office_code, kind, dates, status, last_renewal_date, filings on record, Office actions, holiday region) as of `as_of_date`: the term end before any roll, the term state, every deadline row with its window, rolled due date and the reason for the roll, grace and consequence, and the opposition window. Results come back in input order with `reference` echoed. Missed rows are left out unless `include_missed` is true.',
+    'Computes the `derived` block (term end and state, every deadline row with window, roll, grace and consequence, opposition window) for marks given inline rather than stored, as of `as_of_date`. Results come back in input order with `reference` echoed.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -29,6 +29,14 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; aliases?: string[]; shape?: 'earlier'; produces?: string };
   /** An MCP tool even though it writes or has the earlier shape: no current read-only operation answers its question. */
   mcpTool?: boolean;
+  /**
+   * MCP tool hints where the HTTP method does not tell them (docs/mcp.md "Annotations"): by default
+   * a DELETE is destructive and idempotent, a PATCH destructive (it overwrites) and idempotent, a
+   * POST neither; `openWorld` marks a tool that reaches outside the store (a webhook test delivery).
+   * `coveredBy` names the tool that already answers this operation's question (a filter of it),
+   * so this one is not listed: every tool costs an agent's context on every session.
+   */
+  mcp?: { destructive?: boolean; idempotent?: boolean; openWorld?: boolean; coveredBy?: string };
   /** Administration run on the machine holding the store (`tm orgs create`): CLI only, never HTTP or MCP. */
   local?: boolean;
   /**

@@ -10,7 +10,7 @@ export const getAccount = defineOp({
   name: 'get_account',
   summary: 'Get the calling organization and its limits',
   description:
-    'Returns the organization the API key belongs to: id, name, whether the key is live or test (`livemode`), and the effective rate limits and daily caps per tier. The organization always comes from the credential.',
+    'The organization of the calling credential: id, name, `livemode`, and its rate limits and daily caps per tier.',
   scope: 'billing:read',
   meter: 'account',
   readOnly: true,

@@ -9,7 +9,7 @@ export const getStats = defineOp({
   name: 'get_stats',
   summary: 'Count the trademarks held, by office and status',
   description:
-    'Counts the trademarks in the local store per office and per normalised status (pending, active, inactive, unknown), with each office\'s `last_successful_sync`. Use it to see what data is loaded and how fresh it is.',
+    'Counts the stored trademarks per office and normalised status, with each office\'s `last_successful_sync`. Use it to see what data is loaded and how fresh it is.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

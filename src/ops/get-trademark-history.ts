@@ -42,7 +42,7 @@ export const getTrademarkHistory = defineOp({
   name: 'get_trademark_history',
   summary: "A trademark's prosecution history and recorded changes",
   description:
-    "Lists a trademark's events oldest first: the office's prosecution history entries (`kind: office`, with the verbatim code and label under `raw`) and the changes tm recorded when a newer office record replaced an older one (`kind: change`, with `changed_fields` and `diff`). Filter with `kind`. Pass a tm_ id or OFFICE:number.",
+    'A trademark\'s events oldest first: office prosecution entries (`kind: office`, verbatim code and label) and the changes tm recorded between office records (`kind: change`, with `diff`).',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

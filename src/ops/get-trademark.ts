@@ -9,7 +9,7 @@ export const getTrademark = defineOp({
   name: 'get_trademark',
   summary: 'Get one trademark by id or office number',
   description:
-    'Returns the full record of one trademark: the office values, owners, classes, prosecution events and the computed `derived` block (term, deadlines, opposition window). Pass a `tm_` id or `OFFICE:number`, e.g. `US:76044902`.',
+    'One trademark in full: office values, owners, classes, prosecution events and the computed `derived` block (term, deadlines, opposition window). Pass a tm_ id or OFFICE:number such as US:76044902.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

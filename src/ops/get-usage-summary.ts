@@ -15,7 +15,7 @@ export const getUsageSummary = defineOp({
   name: 'get_usage_summary',
   summary: 'Requests per day and usage class over the last days',
   description:
-    'Daily request counts of the calling organization for the last `days` days (today included), per tier (reads, search, writes) and per usage class. Billed classes are search, read and monitoring; reference-data calls are counted but not billed; account calls are neither.',
+    'The organization\'s request counts per day for the last `days` days, per tier and usage class (search, read and monitoring are billed; reference data is counted, not billed).',
   scope: 'billing:read',
   meter: 'account',
   readOnly: true,

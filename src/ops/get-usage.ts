@@ -13,7 +13,7 @@ export const getUsage = defineOp({
   name: 'get_usage',
   summary: 'Usage today against the daily caps, and the current rate-limit windows',
   description:
-    "Returns `current_period` (requests used today per tier against the daily cap, resetting at 00:00 UTC) and `rate_limits` (remaining requests in each tier's current window). Usage is per organization; all its keys share it. This call itself counts as a read.",
+    'Requests used today per tier against the daily caps (reset 00:00 UTC) and what remains in each rate-limit window. Shared by all the organization\'s keys.',
   scope: 'billing:read',
   meter: 'account',
   readOnly: true,

@@ -10,7 +10,7 @@ export const listApiKeys = defineOp({
   name: 'list_api_keys',
   summary: "List the organization's API keys",
   description:
-    'Lists the API keys of the calling organization in the mode of the calling key (live keys see live keys, test keys see test keys): id, name, a hint of the key, scopes, expiry and status. The secret is never returned after creation.',
+    'The organization\'s API keys in the calling key\'s mode: id, name, hint, scopes, expiry and status. Secrets are never returned.',
   scope: 'api-keys:manage',
   meter: 'account',
   readOnly: true,

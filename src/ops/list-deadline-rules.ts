@@ -22,7 +22,7 @@ export const listDeadlineRules = defineOp({
   name: 'list_deadline_rules',
   summary: 'List the deadline rule catalog',
   description:
-    'The rules tm computes deadlines with, per office: rule_id (the join key of deadline rows), type, trigger field, month convention (A same day else month end; B month end stays month end; C day before the anniversary; D Japanese counting), window, grace, restoration, regime switches by date, consequence if missed, source and confidence ([V] verified, [S] secondary, [M] unconfirmed, [C] conflicting). Filter by `office` and `type`.',
+    'The rules deadlines are computed with, per office: rule_id, type, trigger, month convention, window, grace, restoration, consequence if missed, source and confidence. Use it to explain a deadline row\'s `rule_id`.',
   scope: 'trademarks:read',
   meter: 'reference',
   readOnly: true,

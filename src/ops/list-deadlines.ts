@@ -105,7 +105,7 @@ export const listDeadlines = defineOp({
   name: 'list_deadlines',
   summary: 'List upcoming and overdue deadlines over the stored marks',
   description:
-    'Docketing list: renewals, declarations of use, instalments, restoration windows and post-registration Office-action responses of the stored marks, computed as of `as_of_date` (default today) and sorted by due date. Filter by `office`, `ids`, `owner` (id or part of a name), `due_before`/`due_after`, `urgency` (missed, overdue, due_30, due_90 …) and `type`. Each row names its rule (`rule_id`, see list_deadline_rules), its window, grace, rolled due date with the reason for any roll, and the consequence if missed. A renewal cycle already paid is never listed.',
+    'Docket of the stored marks: renewals, declarations of use, instalments, restoration windows and Office-action responses, computed as of `as_of_date` (default today), soonest first. Each row names its rule (see list_deadline_rules), window, grace, rolled due date and consequence if missed.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -13,7 +13,7 @@ export const listDesignCodes = defineOp({
   name: 'list_design_codes',
   summary: 'Look up Vienna design codes by code or label',
   description:
-    'The Vienna Classification of figurative elements (2,028 categories, divisions and sections with English labels, as EUIPO uses them). Pass `code` for a code and everything under it (26, 26.01, 26.01.01 or EUIPO digits 260101), `q` for label words (e.g. "star"), `level` for one level. Use it to decode the `design_codes` of a trademark.',
+    'Vienna design codes (categories, divisions, sections) with English labels. Filter by `code` (26.01 or EUIPO digits), label words `q`, or `level`. Use it to decode a trademark\'s `design_codes`.',
   scope: 'trademarks:read',
   meter: 'reference',
   readOnly: true,

@@ -18,7 +18,7 @@ export const listEventTypes = defineOp({
   name: 'list_event_types',
   summary: 'Decode office prosecution event codes',
   description:
-    'Lists the prosecution event codes tm holds for each office (today the USPTO\'s 900-odd codes such as PUBO (published for opposition) or NOAM (notice of allowance mailed)), with the office\'s verbatim description. Filter with `office_code`. Use it to explain the raw code of an entry in a trademark\'s history. A code may appear twice when the office uses it in two categories.',
+    'The prosecution event codes of each office (e.g. USPTO PUBO, NOAM) with the office\'s description. Use it to explain the raw code of a trademark history entry.',
   scope: 'trademarks:read',
   meter: 'reference',
   readOnly: true,

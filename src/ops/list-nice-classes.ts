@@ -11,7 +11,7 @@ export const listNiceClasses = defineOp({
   name: 'list_nice_classes',
   summary: 'List the 45 Nice classes with headings and notes',
   description:
-    'The Nice classes 1-45 (1-34 goods, 35-45 services) with the NCL 13-2026 heading, explanatory note, and what the class includes and excludes. Pass `class` for one class. To find the class of a particular product or service, use search_classifications instead.',
+    'The Nice classes 1-45 with heading, explanatory note, includes and excludes. To find the class of a product or service, use classify_goods.',
   scope: 'trademarks:read',
   meter: 'reference',
   readOnly: true,

@@ -29,7 +29,7 @@ export const listOffices = defineOp({
   name: 'list_offices',
   summary: 'List the offices tm covers, with their data freshness',
   description:
-    'The office catalog: the 11 production offices (national, regional and international) with name, country, region, the ingest formats tm reads for each, and `last_successful_sync`, the freshness of the local data for that office. Offices present only in ingested data are listed after them with `production: false`. Use it to check coverage and freshness before relying on search results.',
+    'The offices tm covers, with ingest formats and `last_successful_sync` (data freshness). Use it to check coverage and freshness before relying on search results.',
   scope: 'trademarks:read',
   meter: 'reference',
   readOnly: true,

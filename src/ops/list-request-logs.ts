@@ -11,7 +11,7 @@ export const listRequestLogs = defineOp({
   name: 'list_request_logs',
   summary: "List the organization's recent API requests",
   description:
-    'The request log of the calling organization, newest first: request id, method, path, operation, status, error type and duration. Live and test keys see separate logs. Pass `request_id` to look one request up, e.g. before reporting it with submit_feedback. Health probes are never logged.',
+    'The organization\'s request log, newest first: id, method, path, operation, status, error type, duration. Pass `request_id` to find one request.',
   scope: 'billing:read',
   meter: 'account',
   readOnly: true,

@@ -24,7 +24,7 @@ export const listStatusCodes = defineOp({
   name: 'list_status_codes',
   summary: 'Decode office status codes to their label and normalised status',
   description:
-    'Lists the status codes of each office tm maps (USPTO and others), with the office\'s verbatim label in `raw.label` and the normalised `status.primary` (pending, active, inactive, unknown) and `status.stage` tm assigns. Filter with `office_code` (e.g. US) and `primary`. Use it to explain a trademark\'s `status.raw.code`.',
+    'Each office\'s status codes with the verbatim label (`raw.label`) and the normalised `status.primary` and `status.stage`. Use it to explain a trademark\'s `status.raw.code`.',
   scope: 'trademarks:read',
   meter: 'reference',
   readOnly: true,

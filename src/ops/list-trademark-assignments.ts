@@ -11,7 +11,7 @@ export const listTrademarkAssignments = defineOp({
   name: 'list_trademark_assignments',
   summary: 'Ownership transfers recorded for a trademark, with its chain of title',
   description:
-    "Lists the assignments recorded against a trademark from ingested office assignment data (USPTO Assignment Center exports), oldest execution first, and `chain_of_title`: the title-moving documents ordered owner to owner (security interests, licences and releases are listed but do not move title). An empty list means none was ingested, not that the mark was never assigned.",
+    'Assignments recorded against one trademark, oldest first, with `chain_of_title` (the title-moving documents, owner to owner). An empty list means none was ingested.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

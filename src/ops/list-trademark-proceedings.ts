@@ -10,7 +10,7 @@ export const listTrademarkProceedings = defineOp({
   name: 'list_trademark_proceedings',
   summary: 'TTAB proceedings naming a trademark',
   description:
-    "Lists the Trademark Trial and Appeal Board proceedings that name a trademark, from ingested TTAB files, oldest filing first. `mark_role` says whether the mark is the challenged one (`defendant`: an opposition or cancellation against it) or pleaded against another (`plaintiff`). An empty list means none was ingested, not that the mark was never opposed.",
+    'TTAB proceedings naming one trademark, oldest first, with `mark_role`: `defendant` (opposed or cancelled) or `plaintiff` (pleaded against another). An empty list means none was ingested.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

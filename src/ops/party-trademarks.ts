@@ -34,6 +34,8 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
     meter: 'read',
     readOnly: true,
     http: { method: 'GET', path: `/v1/${plural}/{id}/trademarks` },
+    // An agent lists an owner's or entity's marks with search_trademarks (owner_id, entity_id).
+    mcp: party === 'owner' || party === 'entity' ? { coveredBy: 'search_trademarks' } : undefined,
     cli: { command: `${party} marks <id>` },
     input: z.strictObject({
       id: z.string().min(1).describe(party === 'entity' ? 'ent_ id' : `${PREFIX[party]} id, or a name (it must resolve to one ${party})`),

@@ -90,14 +90,14 @@ export const searchTrademarks = defineOp({
   name: 'search_trademarks',
   summary: 'Search trademarks by text, similarity channels and filters',
   description:
-    'Finds marks that could conflict with `q`: identical, near-identical (spacing, punctuation, plural, 4EVER/FOREVER), fuzzy (misspellings), embedded (BUCKS in ICEBUCKS, word-order swaps), lookalike (0/O, rn/m, Cyrillic homoglyphs) and, when asked, phonetic (KOKA KOLA/COCA-COLA). Each hit has `match {via, tier, terms, family, reason}` (reason: why the marks are alike, in plain words) and a 0-100 `relevance_score`. Narrow with offices, nice_classes, status, dates, owner and mark_text_* filters; without `q`, filters alone list marks. Page with `cursor`.',
+    'Finds marks that could conflict with `q`: identical, near-identical, fuzzy (misspellings), embedded (BUCKS in ICEBUCKS), lookalike (0/O, homoglyphs) and, when asked, phonetic or conceptual. Each hit has `match {via, tier, terms}` and a 0-100 `relevance_score`. Without `q`, the filters alone list marks.',
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: true,
   http: { method: 'GET', path: '/v1/trademarks', aliases: ['POST /v1/trademarks'] },
   cli: {
     command: 'search [q]',
-    flags: { office: 'offices', class: 'nice_classes', 'filed-after': 'filing_date_gte', 'filed-before': 'filing_date_lte' },
+    flags: { office: 'offices', class: 'nice_classes', 'filed-after': 'filing_date_gte', 'filed-before': 'filing_date_lte', 'all-channels': 'all' },
   },
   input: SearchInput,
   output: SearchOutput,

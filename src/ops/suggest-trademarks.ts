@@ -5,7 +5,8 @@ import { listEnvelope } from '../core/schemas/envelope.js';
 import { StatusPrimary } from '../core/schemas/status.js';
 import { TmError } from '../errors.js';
 import { compact } from '../search/normalize.js';
-import { splitList } from '../search/params.js';
+import { forAgents } from '../core/agent-schema.js';
+import { AgentOffices, splitList } from '../search/params.js';
 import { defineOp } from './define-op.js';
 
 export const Suggestion = z.object({
@@ -17,7 +18,7 @@ export const Suggestion = z.object({
 });
 
 export const suggestTrademarks = defineOp({
-  name: 'suggest',
+  name: 'suggest_trademarks',
   summary: 'Suggest mark texts that start with a prefix',
   description: 'Type-ahead for mark texts: up to `limit` distinct texts starting with `q` (punctuation and spacing ignored), exact first, then shorter, then newer. Use search_trademarks for similarity.',
   scope: 'trademarks:read',
@@ -27,8 +28,8 @@ export const suggestTrademarks = defineOp({
   cli: { command: 'suggest <q>', flags: { office: 'offices' } },
   input: z.object({
     q: z.string().describe('Prefix of the mark text (2+ characters)'),
-    offices: z.union([z.string(), z.array(z.string())]).optional().describe('Office codes, e.g. US,EM'),
-    limit: z.union([z.number(), z.string()]).optional().describe('1-20, default 10'),
+    offices: forAgents(z.union([z.string(), z.array(z.string())]).optional().describe('Office codes, e.g. US,EM'), AgentOffices),
+    limit: forAgents(z.union([z.number(), z.string()]).optional().describe('1-20, default 10'), z.number().int().min(1).max(20)),
   }),
   output: listEnvelope(Suggestion),
   run: async (ctx, input) => {

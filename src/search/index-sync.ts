@@ -3,17 +3,14 @@
 // bulk, and its sequence number moves only once every key is in, so an interrupted build restarts.
 // Syncing is a writer's job (ingest, `tm serve` at start), one process at a time under the
 // index_sync lease; a search never syncs, it reads the last complete state and reports the lag.
-import { createLeases } from '../store/lease.js';
-import { loadPragmas, type Db } from '../store/sqlite.js';
-import { createSearchWriter, type ChangedMark } from '../store/search-write-repo.js';
+import type { ChangedMark } from '../store/search-write-repo.js';
+import type { SearchTables } from '../store/store.js';
 import { analyzeText, ftsBody, gramRows, keyHashes, nearLength, toMarkRow } from './indexer.js';
 
 /** Changed marks per transaction: each batch dirties key pages all over the b-tree, so larger is cheaper per mark. */
 const SYNC_BATCH = 50_000;
 
-export const createIndexSync = (db: Db) => {
-  const writer = createSearchWriter(db);
-  const leases = createLeases(db);
+export const createIndexSync = ({ writer, leases, loadMode }: SearchTables) => {
 
   const insertNew = (record: ChangedMark, a = analyzeText(record.mark_text)): void => {
     const mid = writer.insertMark(toMarkRow(record, a));
@@ -86,7 +83,7 @@ export const createIndexSync = (db: Db) => {
      */
     sync(): number | null {
       if (!leases.claim('index_sync')) return null;
-      const restore = loadPragmas(db);
+      const restore = loadMode();
       try {
         return syncAll();
       } finally {

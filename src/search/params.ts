@@ -2,6 +2,7 @@
 // lists, repeated keys as arrays) and the POST body form (`filters`, `exclude` objects), and the
 // validation that turns it into a SearchRequest, naming the parameter in every 400.
 import { z } from 'zod';
+import { forAgents } from '../core/agent-schema.js';
 import { TmError } from '../errors.js';
 import type { Channel } from './analyze.js';
 import { isIsoDate } from '../core/dates.js';
@@ -21,41 +22,59 @@ const dateKeys = Object.fromEntries(
 export const CHANNELS = ['identical', 'fuzzy', 'embedded', 'phonetic', 'lookalike', 'conceptual'] as const satisfies readonly Channel[];
 export const DEFAULT_CHANNELS: Channel[] = ['identical', 'fuzzy', 'embedded', 'lookalike'];
 
+export const SORTS_WITH_Q = ['relevance', 'filing_date', 'updated_at'] as const;
+export const SORTS_WITHOUT_Q = ['filing_date', 'updated_at', 'mark_text', 'expiry_date', 'family_updated_at'] as const;
+const STATUS = ['pending', 'active', 'inactive', 'unknown', 'mixed'] as const;
+
+// What an agent sends (src/core/agent-schema.ts); the checks below stay the ones every surface runs.
+export const AgentOffices = z.array(z.string().regex(/^[A-Za-z]{2}$/));
+export const AgentClasses = z.array(z.number().int().min(1).max(45));
+const agentSorts = [...new Set([...SORTS_WITH_Q, ...SORTS_WITHOUT_Q])].flatMap((s) => [s, `-${s}`]);
+const AgentExclude = z.strictObject({
+  mark_text: z.strictObject({ contains: z.array(z.string()) }).optional(),
+  entity_id: z.array(z.string()).optional(),
+  owner_id: z.array(z.string()).optional(),
+  offices: AgentOffices.optional(),
+  nice_classes: AgentClasses.optional(),
+  status: z.array(z.enum(STATUS)).optional(),
+}).describe('Leave out marks matching any of these');
+
 export const SearchInput = z.looseObject({
-  q: text.optional().describe('The mark to search for; ranks results by similarity'),
-  similarity: list.optional().describe('Channels: identical, fuzzy, embedded, phonetic, lookalike, conceptual (extension: foreign equivalents, synonyms, numbers) (default: identical, fuzzy, embedded, lookalike)'),
-  all: bool.optional().describe('Clearance preset: every channel, conceptual included (CLI --all); not with similarity'),
+  q: forAgents(text.optional().describe('The mark to search for; ranks results by similarity'), z.string()),
+  similarity: forAgents(
+    list.optional().describe('Channels: identical, fuzzy, embedded, phonetic, lookalike, conceptual (extension: foreign equivalents, synonyms, numbers) (default: identical, fuzzy, embedded, lookalike)'),
+    z.array(z.enum(CHANNELS)),
+  ),
+  all: bool.optional().describe('Clearance preset: every channel, conceptual included (CLI --all-channels); not with similarity'),
   mark_text_is: text.optional().describe('Mark text equals (ignores punctuation and spacing)'),
   mark_text_starts_with: text.optional().describe('Mark text starts with'),
   mark_text_ends_with: text.optional().describe('Mark text ends with (3+ characters)'),
   mark_text_contains: text.optional().describe('Mark text contains'),
   mark_text_not_contains: text.optional().describe('Mark text does not contain'),
-  offices: list.optional().describe('Office codes, e.g. US,EM,WO'),
-  nice_classes: list.optional().describe('Nice classes 1-45'),
-  status: list.optional().describe('Status primary: pending, active, inactive, unknown, mixed'),
+  offices: forAgents(list.optional().describe('Office codes, e.g. US,EM,WO'), AgentOffices),
+  nice_classes: forAgents(list.optional().describe('Nice classes 1-45'), AgentClasses),
+  status: forAgents(list.optional().describe('Status primary: pending, active, inactive, unknown, mixed'), z.array(z.enum(STATUS))),
   status_stage: list.optional().describe('Status stage'),
   register: list.optional().describe('Register type, e.g. principal, supplemental'),
   owner: text.optional().describe('Owner name contains'),
   owner_id: list.optional().describe('Owner ids (own_…)'),
   entity_id: list.optional().describe('Entity ids (ent_…)'),
   ...dateKeys,
-  sort: z.string().optional().describe('relevance (default with q), filing_date, updated_at, mark_text, expiry_date; - for descending'),
-  limit: z.union([z.number(), z.string()]).optional().describe('Page size 1-100 (default 20)'),
+  sort: forAgents(z.string().optional().describe('relevance (default with q), filing_date, updated_at, mark_text, expiry_date; - for descending'), z.enum(agentSorts)),
+  limit: forAgents(z.union([z.number(), z.string()]).optional().describe('Page size 1-100 (default 20)'), z.number().int().min(1).max(100)),
   cursor: z.string().optional().describe('Opaque cursor from the previous page'),
   include_total: bool.optional().describe('Count all matches'),
-  include: list.optional().describe('match_details'),
+  include: forAgents(list.optional().describe('match_details'), z.array(z.enum(['match_details']))),
   allow_partial: bool.optional().describe('Return partial results instead of a 503 on timeout'),
-  filters: z.looseObject({}).optional().describe('POST body: filters {offices, nice_classes, status, mark_text {starts_with, …}, …}'),
-  exclude: z.looseObject({}).optional().describe('POST body: exclude {mark_text {contains}, entity_id, owner_id, offices, nice_classes, status}'),
+  // The POST body's nesting of the flat keys above: one form is enough for an agent.
+  filters: forAgents(z.looseObject({}).optional().describe('POST body: filters {offices, nice_classes, status, mark_text {starts_with, …}, …}'), null),
+  exclude: forAgents(z.looseObject({}).optional().describe('POST body: exclude {mark_text {contains}, entity_id, owner_id, offices, nice_classes, status}'), AgentExclude),
   strategies: list.optional().describe('Deprecated: use similarity'),
   match: z.string().optional().describe('Deprecated: use the mark_text_* filters'),
   ranking_profile: z.string().optional().describe('Deprecated: removed'),
   query: z.string().optional().describe('Deprecated (POST): use q'),
 });
 export type SearchInput = z.infer<typeof SearchInput>;
-
-export const SORTS_WITH_Q = ['relevance', 'filing_date', 'updated_at'] as const;
-export const SORTS_WITHOUT_Q = ['filing_date', 'updated_at', 'mark_text', 'expiry_date', 'family_updated_at'] as const;
 
 export interface SearchRequest {
   q: string | null;
@@ -98,8 +117,6 @@ const boolean = (param: string, v: unknown): boolean => {
   throw bad(param, `expected true or false, got '${String(v)}'.`);
 };
 
-const STATUS = ['pending', 'active', 'inactive', 'unknown', 'mixed'];
-
 const offices = (param: string, v: unknown): string[] =>
   splitList(v).map((o) => {
     const code = o.toUpperCase();
@@ -116,7 +133,7 @@ const classes = (param: string, v: unknown): number[] =>
 
 const statuses = (param: string, v: unknown): string[] =>
   splitList(v).map((s) => {
-    if (!STATUS.includes(s)) throw bad(param, `'${s}' is not one of ${STATUS.join(', ')}.`);
+    if (!(STATUS as readonly string[]).includes(s)) throw bad(param, `'${s}' is not one of ${STATUS.join(', ')}.`);
     return s;
   });
 

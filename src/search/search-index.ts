@@ -2,7 +2,7 @@
 // sequence, candidate generation per channel from hashed keys and the trigram table, scoring,
 // filtering and ranking. The index persists in the store's database; nothing is rebuilt per query.
 import type { Store } from '../store/store.js';
-import { createSearchRepo, restricts, type KeyRange, type ListOrder, type SearchFilter } from '../store/search-repo.js';
+import { restricts, type KeyRange, type ListOrder, type SearchFilter } from '../store/search-repo.js';
 import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './analyze.js';
 import type { Budget } from './budget.js';
 import { createIndexSync } from './index-sync.js';
@@ -100,9 +100,10 @@ export const rankHits = (hits: RankedHit[], order: RankOrder): RankedHit[] => {
 };
 
 export const openSearchIndex = (store: Store): SearchIndex => {
-  const repo = createSearchRepo(store.db);
+  const tables = store.searchTables();
+  const repo = tables.reads;
 
-  const indexSync = createIndexSync(store.db);
+  const indexSync = createIndexSync(tables);
 
   const cache = createMarkCache();
   const keyCache = createPostingCache();

@@ -1,8 +1,6 @@
-// SQL that reads the search index (migration 002) for queries: postings of hashed channel keys,
-// trigram substrings, mark rows, filtered listing, and the state the cursors need. Writes live in
-// search-write-repo.ts.
-import { readTransaction, type Db } from './sqlite.js';
-import { createGramReader } from './gram-postings.js';
+// What the search index reads (postings, mark forms, filtered lists) and the filter types it takes:
+// the interface a backend implements for src/search/search-index.ts.
+import type { GramList } from './gram-postings.js';
 
 export interface SearchMarkRow {
   mid: number;
@@ -37,9 +35,6 @@ export interface KeyRange {
   max: number;
 }
 
-/** Keys with at most this many postings in range are read whole, together; every read cap is at least this. */
-const SMALL = 40;
-
 /** Where a caller keeps capped reads between queries (src/search/posting-cache.ts): how many
  *  postings of a key it is known to hold in a length range (a lower bound, 0 when unknown), and a
  *  capped read through it. */
@@ -48,12 +43,11 @@ export interface ReadCache {
   read(hash: number, min: number, max: number, cap: number, read: () => ArrayLike<number>): ArrayLike<number>;
 }
 
-const FORMS = 'mid, trademark_id, folded, compact, near_words, skeleton, pcodes, wcodes, filing_date';
-
 export const DATE_FIELDS = ['filing_date', 'registration_date', 'publication_date', 'expiry_date'] as const;
+
 export type DateField = (typeof DATE_FIELDS)[number];
-const DATE_OPS = { gte: '>=', gt: '>', lte: '<=', lt: '<' } as const;
-export type DateOp = keyof typeof DATE_OPS;
+
+export type DateOp = 'gte' | 'gt' | 'lte' | 'lt';
 
 export interface TextFilter {
   is?: string[];
@@ -69,236 +63,62 @@ export interface SearchFilter {
   statusPrimary?: string[];
   statusStage?: string[];
   registerType?: string[];
-  dates?: { field: DateField; op: DateOp; value: string }[];
+  dates?: {
+    field: DateField;
+    op: DateOp;
+    value: string;
+  }[];
   ownerIds?: string[];
   entityIds?: string[];
   /** Owner name contains (case-insensitive), any of. */
   ownerNames?: string[];
   /** Values already in compact form (folded, no spacing or punctuation). */
   text?: TextFilter;
-  exclude?: { offices?: string[]; niceClasses?: number[]; statusPrimary?: string[]; ownerIds?: string[]; entityIds?: string[]; contains?: string[] };
+  exclude?: {
+    offices?: string[];
+    niceClasses?: number[];
+    statusPrimary?: string[];
+    ownerIds?: string[];
+    entityIds?: string[];
+    contains?: string[];
+  };
 }
 
 /** Whether a filter (or any part of one) restricts anything: empty lists and objects do not. */
 export const restricts = (v: unknown): boolean =>
   Array.isArray(v) ? v.length > 0 : v !== null && typeof v === 'object' ? Object.values(v).some(restricts) : v !== undefined;
 
-export const LIST_ORDERS = {
-  filing_date: 'm.filing_date ASC, m.mid ASC',
-  '-filing_date': 'm.filing_date DESC, m.mid DESC',
-  expiry_date: 'm.expiry_date ASC, m.mid ASC',
-  '-expiry_date': 'm.expiry_date DESC, m.mid DESC',
-  mark_text: 'm.folded ASC, m.mid ASC',
-  '-mark_text': 'm.folded DESC, m.mid DESC',
-  updated_at: '(SELECT t.updated_at FROM trademarks t WHERE t.id = m.trademark_id) ASC, m.mid ASC',
-  '-updated_at': '(SELECT t.updated_at FROM trademarks t WHERE t.id = m.trademark_id) DESC, m.mid DESC',
-} as const;
-export type ListOrder = keyof typeof LIST_ORDERS | { text: string };
+/** Field orders of a filtered list (a leading '-' descends; ties break on the mark), or a text order. */
+export type ListOrderField = 'filing_date' | '-filing_date' | 'expiry_date' | '-expiry_date' | 'mark_text' | '-mark_text' | 'updated_at' | '-updated_at';
+
+export type ListOrder = ListOrderField | { text: string };
 
 /** Bitmask of Nice classes 1..45 (fits in 53 bits, so exact in a JS number). */
 export const classMask = (classes: readonly number[]): number => [...new Set(classes)].reduce((m, c) => m + 2 ** (c - 1), 0);
 
-const ftsPhrase = (fragment: string): string => `"${fragment.replace(/"/g, '""')}"`;
-
-const json = (values: readonly unknown[]): string => JSON.stringify(values);
-
-type Clause = { sql: string; params: unknown[] };
-
-const containsClause = (value: string, negate: boolean): Clause => {
-  // The trigram table narrows the rows; instr() is the exact test (and the only one below 3 characters).
-  const fts = value.length >= 3 ? ' AND m.mid IN (SELECT rowid FROM search_fts WHERE search_fts MATCH ?)' : '';
-  const params = fts ? [value, ftsPhrase(value)] : [value];
-  return { sql: `${negate ? 'NOT ' : ''}(instr(m.compact, ?) > 0${fts})`, params };
-};
-
-const prefixClause = (column: string, v: string): Clause => ({ sql: `(${column} >= ? AND ${column} < ?)`, params: [v, `${v}\u{10FFFF}`] });
-
-const reverse = (v: string): string => [...v].reverse().join('');
-
-/** Several values of one text filter match any of them. */
-const anyOf = (values: readonly string[] | undefined, build: (v: string) => Clause): Clause | null => {
-  if (!values?.length) return null;
-  const clauses = values.map(build);
-  return { sql: `(${clauses.map((c) => c.sql).join(' OR ')})`, params: clauses.flatMap((c) => c.params) };
-};
-
-const whereClause = (f: SearchFilter): Clause => {
-  const clauses: Clause[] = [];
-  const add = (c: Clause | null) => {
-    if (c) clauses.push(c);
-  };
-  const inList = (column: string, values: readonly unknown[] | undefined, negate = false): Clause | null =>
-    values?.length ? { sql: `${column} ${negate ? 'NOT ' : ''}IN (SELECT value FROM json_each(?))`, params: [json(values)] } : null;
-  const owners = (column: string, values: readonly string[] | undefined, negate = false): Clause | null =>
-    values?.length
-      ? {
-          sql: `m.trademark_id ${negate ? 'NOT ' : ''}IN (SELECT trademark_id FROM trademark_owners WHERE ${column} IN (SELECT value FROM json_each(?)))`,
-          params: [json(values)],
-        }
-      : null;
-  add(inList('m.office_code', f.offices));
-  add(inList('m.status_primary', f.statusPrimary));
-  add(inList('m.status_stage', f.statusStage));
-  add(inList('m.register_type', f.registerType));
-  if (f.niceClasses?.length) add({ sql: '(m.classes & ?) != 0', params: [classMask(f.niceClasses)] });
-  for (const d of f.dates ?? []) add({ sql: `m.${d.field} ${DATE_OPS[d.op]} ?`, params: [d.value] });
-  add(owners('owner_id', f.ownerIds));
-  add(owners('entity_id', f.entityIds));
-  add(
-    anyOf(f.ownerNames, (n) => ({
-      sql: "m.trademark_id IN (SELECT trademark_id FROM trademark_owners WHERE lower(name) LIKE ? ESCAPE '\\')",
-      params: [`%${n.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`],
-    })),
-  );
-  const t = f.text ?? {};
-  add(anyOf(t.is, (v) => ({ sql: 'm.compact = ?', params: [v] })));
-  add(anyOf(t.startsWith, (v) => prefixClause('m.compact', v)));
-  add(anyOf(t.endsWith, (v) => prefixClause('m.rcompact', reverse(v))));
-  add(anyOf(t.contains, (v) => containsClause(v, false)));
-  for (const v of t.notContains ?? []) add(containsClause(v, true));
-  const x = f.exclude ?? {};
-  add(inList('m.office_code', x.offices, true));
-  add(inList('m.status_primary', x.statusPrimary, true));
-  if (x.niceClasses?.length) add({ sql: '(m.classes & ?) = 0', params: [classMask(x.niceClasses)] });
-  add(owners('owner_id', x.ownerIds, true));
-  add(owners('entity_id', x.entityIds, true));
-  for (const v of x.contains ?? []) add(containsClause(v, true));
-  return { sql: clauses.length ? clauses.map((c) => c.sql).join(' AND ') : '1', params: clauses.flatMap((c) => c.params) };
-};
-
-export const createSearchRepo = (db: Db) => {
-  const getState = db.prepare<[string], { value: string }>('SELECT value FROM search_state WHERE key = ?');
-  // Plucked and raw statements: no per-row object is built for the thousands of rows a query reads.
-  const postings = db
-    .prepare<[number, number, number, number], number>('SELECT mid FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
-    .pluck();
-  // One statement probes many keys: most lookups of a query (deletion neighbours, substrings) find
-  // nothing, and a lookup inside a statement costs a fraction of a statement of its own. The probe
-  // also tells the keys with more than SMALL postings apart; the small ones are read all at once.
-  const present = db
-    .prepare<[number, number, number, string, number, number], [number, number]>(
-      `SELECT j.key, EXISTS (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ? LIMIT 1 OFFSET ?)
-       FROM json_each(?) j WHERE EXISTS (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ?)`,
-    )
-    .raw();
-  const small = db
-    .prepare<[string, number, number], [number, number]>(
-      'SELECT j.key, k.mid FROM json_each(?) j JOIN search_key k ON k.h = j.value AND k.len BETWEEN ? AND ?',
-    )
-    .raw();
-  const substring = db
-    .prepare<[string, number], number>(
-      'SELECT m.mid FROM search_fts f JOIN search_mark m ON m.mid = f.rowid WHERE search_fts MATCH ? ORDER BY length(m.compact), m.mid LIMIT ?',
-    )
-    .pluck();
-  const startingWith = db
-    .prepare<[string, string, number], number>('SELECT mid FROM search_mark WHERE compact >= ? AND compact < ? ORDER BY length(compact), mid LIMIT ?')
-    .pluck();
-  const substringAny = db.prepare<[string, number], number>('SELECT rowid FROM search_fts WHERE search_fts MATCH ? LIMIT ?').pluck();
-  const formsByMid = db.prepare<[string], MarkFormsRow>(`SELECT ${FORMS} FROM search_mark WHERE mid IN (SELECT value FROM json_each(?))`).raw();
-  const updatedAt = db.prepare<[string], { mid: number; updated_at: string }>(
-    'SELECT m.mid, t.updated_at FROM search_mark m JOIN trademarks t ON t.id = m.trademark_id WHERE m.mid IN (SELECT value FROM json_each(?))',
-  );
-  const allForms = db.prepare<[number, number], MarkFormsRow>(`SELECT ${FORMS} FROM search_mark WHERE mid > ? ORDER BY mid LIMIT ?`).raw();
-
-  return {
-    state(key: string): string | null {
-      return getState.get(key)?.value ?? null;
-    },
-    /** Runs `read` in one transaction (a savepoint inside an open one). */
-    snapshot<T>(read: () => T): T {
-      return readTransaction(db, read);
-    },
-    /** The marks filed under each key with a near form of min..max characters, shortest first, in
-     *  the order of `reads`. Keys with at most SMALL postings are read whole; the others ("common")
-     *  up to `cap(i, common)`, asked once the probe has found every common key of the query.
-     *  Common keys go through `cache`, and a key it knows to be common is not probed. */
-    postingsOf(reads: readonly KeyRange[], cap: (i: number, common: ReadonlySet<number>) => number, cache?: ReadCache): ArrayLike<number>[] {
-      const out: ArrayLike<number>[] = reads.map(() => []);
-      const ranges = new Map<number, { min: number; max: number; hashes: number[]; at: number[] }>();
-      const common = new Set<number>();
-      reads.forEach((r, i) => {
-        if (cache && cache.known(r.hash, r.min, r.max) > SMALL) {
-          common.add(i);
-          return;
-        }
-        const id = r.min * 256 + r.max;
-        let g = ranges.get(id);
-        if (!g) ranges.set(id, (g = { min: r.min, max: r.max, hashes: [], at: [] }));
-        g.hashes.push(r.hash);
-        g.at.push(i);
-      });
-      for (const g of ranges.values()) {
-        const few: number[] = [];
-        for (const [k, many] of present.all(g.min, g.max, SMALL, json(g.hashes), g.min, g.max)) {
-          if (many) common.add(g.at[k]!);
-          else few.push(k);
-        }
-        if (few.length === 0) continue;
-        for (const [k, mid] of small.all(json(few.map((f) => g.hashes[f]!)), g.min, g.max)) (out[g.at[few[k]!]!] as number[]).push(mid);
-      }
-      for (const i of common) {
-        const r = reads[i]!;
-        const n = cap(i, common);
-        const read = () => postings.all(r.hash, r.min, r.max, n);
-        out[i] = cache ? cache.read(r.hash, r.min, r.max, n, read) : read();
-      }
-      return out;
-    },
-    /** A trigram key's packed lists over a range of trigram counts (the q-gram path). */
-    gramLists: createGramReader(db),
-    /** Marks whose compact form starts with `prefix`, shortest first (an index range, no key). */
-    startingWith(prefix: string, cap: number): number[] {
-      return startingWith.all(prefix, `${prefix}\u{10FFFF}`, cap);
-    },
-    /** Marks whose text contains a fragment (3+ characters), shortest first. */
-    substring(fragment: string, cap: number): number[] {
-      // Ordering by length needs every match's row; when all matches fit under the cap, none is needed.
-      const phrase = ftsPhrase(fragment);
-      const any = substringAny.all(phrase, cap + 1);
-      return any.length <= cap ? any : substring.all(phrase, cap);
-    },
-    /** The scoring columns of the given marks, in no particular order. */
-    forms(mids: readonly number[]): MarkFormsRow[] {
-      return mids.length ? formsByMid.all(json(mids)) : [];
-    },
-    /** Every mark's scoring columns in mid order, a batch at a time (the benchmark's exhaustive scorer). */
-    *scan(batch = 5000): Generator<MarkFormsRow[]> {
-      for (let after = 0; ; ) {
-        const rows = allForms.all(after, batch);
-        if (rows.length === 0) return;
-        after = rows[rows.length - 1]![0];
-        yield rows;
-      }
-    },
-    /** updated_at per mark, read only when a search sorts by it (it lives in the wide trademarks rows). */
-    updatedAt(mids: readonly number[]): Map<number, string> {
-      return new Map(updatedAt.all(json(mids)).map((r) => [r.mid, r.updated_at]));
-    },
-    /** The subset of `mids` that pass the filter. */
-    passing(mids: readonly number[], filter: SearchFilter): Set<number> {
-      const w = whereClause(filter);
-      const rows = db
-        .prepare(`SELECT m.mid FROM search_mark m WHERE m.mid IN (SELECT value FROM json_each(?)) AND ${w.sql}`)
-        .all(json(mids), ...w.params) as { mid: number }[];
-      return new Set(rows.map((r) => r.mid));
-    },
-    list(filter: SearchFilter, order: ListOrder, limit: number, offset: number): SearchMarkRow[] {
-      const w = whereClause(filter);
-      const orderSql =
-        typeof order === 'string'
-          ? LIST_ORDERS[order]
-          : 'm.compact = ? DESC, (m.compact >= ? AND m.compact < ?) DESC, length(m.compact) ASC, m.filing_date DESC, m.mid ASC';
-      const orderParams = typeof order === 'string' ? [] : [order.text, order.text, `${order.text}\u{10FFFF}`];
-      return db
-        .prepare(`SELECT m.* FROM search_mark m WHERE ${w.sql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`)
-        .all(...w.params, ...orderParams, limit, offset) as SearchMarkRow[];
-    },
-    total(filter: SearchFilter): number {
-      const w = whereClause(filter);
-      return (db.prepare(`SELECT COUNT(*) AS n FROM search_mark m WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
-    },
-  };
-};
-
-export type SearchRepo = ReturnType<typeof createSearchRepo>;
+export interface SearchRepo {
+  state(key: string): string | null;
+  /** Runs `read` in one transaction (a savepoint inside an open one). */
+  snapshot<T>(read: () => T): T;
+  /** The marks filed under each key with a near form of min..max characters, shortest first, in
+   *  the order of `reads`. Keys with at most SMALL postings are read whole; the others ('common')
+   *  up to `cap(i, common)`, asked once the probe has found every common key of the query.
+   *  Common keys go through `cache`, and a key it knows to be common is not probed. */
+  postingsOf(reads: readonly KeyRange[], cap: (i: number, common: ReadonlySet<number>) => number, cache?: ReadCache): ArrayLike<number>[];
+  /** A trigram key's packed lists over a range of trigram counts (the q-gram path). */
+  gramLists: (h: number, min: number, max: number) => GramList[];
+  /** Marks whose compact form starts with `prefix`, shortest first (an index range, no key). */
+  startingWith(prefix: string, cap: number): number[];
+  /** Marks whose text contains a fragment (3+ characters), shortest first. */
+  substring(fragment: string, cap: number): number[];
+  /** The scoring columns of the given marks, in no particular order. */
+  forms(mids: readonly number[]): MarkFormsRow[];
+  /** Every mark's scoring columns in mid order, a batch at a time (the benchmark's exhaustive scorer). */
+  scan(batch?: number): Generator<MarkFormsRow[]>;
+  /** updated_at per mark, read only when a search sorts by it (it lives in the wide trademarks rows). */
+  updatedAt(mids: readonly number[]): Map<number, string>;
+  /** The subset of `mids` that pass the filter. */
+  passing(mids: readonly number[], filter: SearchFilter): Set<number>;
+  list(filter: SearchFilter, order: ListOrder, limit: number, offset: number): SearchMarkRow[];
+  total(filter: SearchFilter): number;
+}

@@ -1,57 +1,69 @@
-// The store: one object per concern (trademarks, events, offices, …), each async and batch-shaped
-// so that a second backend can implement the same surface. All SQL lives below this folder.
-import { createAssignmentRepo } from './assignment-repo.js';
-import { createAuthRepo } from './auth-repo.js';
-import { createDocumentRepo } from './document-repo.js';
-import { createEntityRepo } from './entity-repo.js';
-import { createEventRepo } from './event-repo.js';
-import { createLedgerRepo } from './ledger-repo.js';
-import { createMonitorRepo } from './monitor-repo.js';
-import { createOfficeRepo } from './office-repo.js';
-import { createPartyRepo } from './party-repo.js';
-import { createPortfolioRepo } from './portfolio-repo.js';
-import { createProceedingRepo } from './proceeding-repo.js';
-import { createWatchRepo } from './watch-repo.js';
-import { createScreeningRepo } from './screening-repo.js';
-import { deferCheckpoints, startCheckpointer } from './checkpointer.js';
-import { openDatabase, type Db } from './sqlite.js';
-import { createTrademarkRepo, type ChangeHooks } from './trademark-repo.js';
-import { createWebhookRepo } from './webhook-repo.js';
+// The store: one object per concern (trademarks, events, offices, …), each async and batch-shaped,
+// so that every backend implements the same surface. Operations and surfaces see only these
+// types; src/context.ts picks the implementation (src/store/sqlite/ or src/store/postgres/).
+import type { AssignmentRepo } from './assignment-repo.js';
+import type { AuthRepo } from './auth-repo.js';
+import type { DocumentRepo } from './document-repo.js';
+import type { EntityRepo } from './entity-repo.js';
+import type { EventRepo } from './event-repo.js';
+import type { Leases } from './lease.js';
+import type { LedgerRepo } from './ledger-repo.js';
+import type { MonitorRepo } from './monitor-repo.js';
+import type { OfficeRepo } from './office-repo.js';
+import type { PartyRepo } from './party-repo.js';
+import type { PortfolioRepo } from './portfolio-repo.js';
+import type { ProceedingRepo } from './proceeding-repo.js';
+import type { ScreeningRepo } from './screening-repo.js';
+import type { SearchRepo } from './search-repo.js';
+import type { SearchWriter } from './search-write-repo.js';
+import type { TrademarkRepo } from './trademark-repo.js';
+import type { WatchRepo } from './watch-repo.js';
+import type { WebhookRepo } from './webhook-repo.js';
 
-/** `hooks.withinChanges` joins every change-writing transaction (createContext passes the ledger projector). */
-export const openStore = (path: string, hooks: ChangeHooks = {}) => {
-  const db: Db = openDatabase(path);
-  return {
-    path,
-    trademarks: createTrademarkRepo(db, hooks),
-    events: createEventRepo(db),
-    offices: createOfficeRepo(db),
-    auth: createAuthRepo(db),
-    parties: createPartyRepo(db),
-    assignments: createAssignmentRepo(db),
-    proceedings: createProceedingRepo(db),
-    entities: createEntityRepo(db),
-    documents: createDocumentRepo(db),
-    portfolios: createPortfolioRepo(db),
-    screenings: createScreeningRepo(db),
-    ledger: createLedgerRepo(db),
-    webhooks: createWebhookRepo(db),
-    watches: createWatchRepo(db),
-    monitors: createMonitorRepo(db),
-    /** A serving process's commits never copy the WAL back (store/checkpointer.ts); some other writer must. */
-    deferCheckpoints: () => deferCheckpoints(db),
-    /** Defers this connection's checkpoints to a thread of this process, until `stop()`. */
-    startCheckpointer: () => startCheckpointer(db, path),
-    /** A cheap round trip, for readiness probes. */
-    async ping(): Promise<void> {
-      db.prepare('SELECT 1').get();
-    },
-    async close(): Promise<void> {
-      if (db.open) db.close();
-    },
-    /** For other repos created beside this one (search index tables, auth); never for ops or surfaces. */
-    db,
-  };
-};
+export type Backend = 'sqlite' | 'postgres';
 
-export type Store = ReturnType<typeof openStore>;
+export interface Checkpointer {
+  /** Runs a last checkpoint and ends the checkpointing. */
+  stop(): Promise<void>;
+}
+
+/** The search index's tables, which live in the store (src/search/search-index.ts reads and writes them). */
+export interface SearchTables {
+  reads: SearchRepo;
+  writer: SearchWriter;
+  leases: Leases;
+  /** Settings for a long write (an index build); returns the function that restores them. */
+  loadMode(): () => void;
+}
+
+export interface Store {
+  readonly backend: Backend;
+  /** Where the store lives: a file path, or a PostgreSQL URL without its password. */
+  readonly path: string;
+  trademarks: TrademarkRepo;
+  events: EventRepo;
+  offices: OfficeRepo;
+  auth: AuthRepo;
+  parties: PartyRepo;
+  assignments: AssignmentRepo;
+  proceedings: ProceedingRepo;
+  entities: EntityRepo;
+  documents: DocumentRepo;
+  portfolios: PortfolioRepo;
+  screenings: ScreeningRepo;
+  ledger: LedgerRepo;
+  webhooks: WebhookRepo;
+  watches: WatchRepo;
+  monitors: MonitorRepo;
+  /** The search index's tables; made on each call (the index opens them once). */
+  searchTables(): SearchTables;
+  /** A serving process's commits leave copying the log back to some other writer (SQLite's WAL; nothing on PostgreSQL). */
+  deferCheckpoints(): void;
+  /** Moves this process's checkpoints off the serving path until `stop()` (a no-op where the server checkpoints). */
+  startCheckpointer(): Checkpointer;
+  /** Applies the migrations not yet applied; returns the versions it applied (a new store is migrated on first use too). */
+  migrate(): Promise<number[]>;
+  /** A cheap round trip, for readiness probes. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,16 +1,7 @@
-// Trademark rows: batched upserts with change detection, reads by id and number, filtered scans.
-// Each upsert batch is one transaction, so a failed batch leaves no trace; the store's
-// `withinChanges` hook (the ledger projector) runs inside it, so the outbox commits with the change.
-import { canonicalNumber } from '../core/ids.js';
-import { diffRecords, serializeRecord, type RecordChange } from '../core/diff.js';
-import { resolveRepresentatives } from '../core/representatives.js';
-import { partyNamePrefixes } from '../core/name-prefixes.js';
-import { randomId } from '../core/ids.js';
+// Trademark rows (batched upserts with change detection, reads, filtered scans): the store interface
+// every backend implements.
+import type { RecordChange } from '../core/diff.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
-import { entityResolver } from './entity-repo.js';
-import { SECONDARY_INDEXES } from './migrations/001-core.js';
-import { createLeases } from './lease.js';
-import { createIndexes, dropIndexes, hasIndexes, loadPragmas, writeTransaction, type Db } from './sqlite.js';
 
 export interface LedgerEvent extends Omit<RecordChange, 'type'> {
   type: RecordChange['type'] | 'trademark.created';
@@ -44,284 +35,49 @@ export interface TrademarkFilter {
   portfolioId?: string;
 }
 
-const ORDERS = {
-  filing_date: 'filing_date ASC, id ASC',
-  '-filing_date': 'filing_date DESC, id DESC',
-  expiry_date: 'expiry_date ASC, id ASC',
-  '-expiry_date': 'expiry_date DESC, id DESC',
-  mark_text: 'mark_text ASC, id ASC',
-  '-mark_text': 'mark_text DESC, id DESC',
-  updated_at: 'updated_at ASC, id ASC',
-  '-updated_at': 'updated_at DESC, id DESC',
-} as const;
-export type TrademarkOrder = keyof typeof ORDERS;
-
-const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
+/** List orders: a field ascending, or descending with a leading '-'; ties break on the id. */
+export type TrademarkOrder = 'filing_date' | '-filing_date' | 'expiry_date' | '-expiry_date' | 'mark_text' | '-mark_text' | 'updated_at' | '-updated_at';
 
 export interface ChangeHooks {
   /** Runs inside every upsert transaction that wrote change events, after they are written. */
   withinChanges?: () => void;
 }
 
-/**
- * The `OFFICE:number` lookups: two, each on both columns of its index (an OR over the two keys
- * made SQLite use only office_code, scanning the whole office); an application number wins over a
- * registration one. test/unit/lookup-plan.test.ts checks their query plans.
- */
-export const BY_APP_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND app_key = ? LIMIT 1';
-export const BY_REG_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND reg_key = ? LIMIT 1';
-
-export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}) => {
-  const leases = createLeases(db);
-  const anyRow = db.prepare('SELECT 1 FROM trademarks LIMIT 1').pluck();
-  // One lookup per batch; the stored record is read only when the hash differs and it is not stale.
-  const selectHashes = db.prepare<[string], { id: string; content_hash: string; source_date: string | null }>(
-    'SELECT id, content_hash, source_date FROM trademarks WHERE id IN (SELECT value FROM json_each(?))',
-  );
-  const insertRow = db.prepare(
-    `INSERT INTO trademarks (id, office_code, application_number, app_key, registration_number, reg_key, mark_text,
-       status_primary, status_stage, filing_date, registration_date, expiry_date, publication_date, register_type, source_date,
-       content_hash, record, seq, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const updateRow = db.prepare(
-    `UPDATE trademarks SET office_code = ?, application_number = ?, app_key = ?, registration_number = ?, reg_key = ?,
-       mark_text = ?, status_primary = ?, status_stage = ?, filing_date = ?, registration_date = ?, expiry_date = ?,
-       publication_date = ?, register_type = ?, source_date = ?, content_hash = ?, record = ?, seq = ?, updated_at = ?
-     WHERE id = ?`,
-  );
-  const deleteClasses = db.prepare('DELETE FROM trademark_classes WHERE trademark_id = ?');
-  const insertClass = db.prepare('INSERT OR IGNORE INTO trademark_classes (trademark_id, nice_class) VALUES (?, ?)');
-  const deleteOwners = db.prepare('DELETE FROM trademark_owners WHERE trademark_id = ?');
-  const entities = entityResolver(db);
-  const insertOwner = db.prepare(
-    'INSERT OR IGNORE INTO trademark_owners (trademark_id, owner_id, entity_id, name) VALUES (?, ?, ?, ?)',
-  );
-  const deleteReps = db.prepare('DELETE FROM trademark_representatives WHERE trademark_id = ?');
-  const insertRep = db.prepare('INSERT OR IGNORE INTO trademark_representatives (trademark_id, party_id, name, firm_id) VALUES (?, ?, ?, ?)');
-  // The name index of owners, attorneys and firms (migration 050); their counts are kept by triggers.
-  const insertPrefix = db.prepare('INSERT OR IGNORE INTO party_name_prefixes (prefix, party_id) VALUES (?, ?)');
-  const deleteCitations = db.prepare("DELETE FROM trademark_citations WHERE trademark_id = ? AND relation = 'prior_registration'");
-  const insertCitation = db.prepare(
-    "INSERT OR IGNORE INTO trademark_citations (trademark_id, relation, office_code, number, number_type, source) VALUES (?, 'prior_registration', ?, ?, 'registration', ?)",
-  );
-  const insertEvent = db.prepare(
-    'INSERT INTO events (id, trademark_id, type, payload, occurred_at, source_date, watch_eligible) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-  const maxSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
-  const byId = db.prepare<[string], { record: string }>('SELECT record FROM trademarks WHERE id = ?');
-  const byAppKey = db.prepare<[string, string], string>(BY_APP_KEY).pluck();
-  const byRegKey = db.prepare<[string, string], string>(BY_REG_KEY).pluck();
-
-  /** The indexed columns of a row, in the order both write statements take them. */
-  const columns = (r: TrademarkRecord, stored: { json: string; hash: string }, seq: number) => [
-    r.office_code, r.application_number, canonicalNumber(r.application_number), r.registration_number,
-    r.registration_number ? canonicalNumber(r.registration_number) : null, r.mark_text, r.status.primary, r.status.stage,
-    r.filing_date, r.registration_date, r.expiry_date, r.publication_date, r.register?.type?.toLowerCase() ?? null, r.source_date,
-    stored.hash, stored.json, seq,
-  ];
-
-  const writeSides = (r: TrademarkRecord, isNew: boolean, at: string): void => {
-    if (!isNew) {
-      deleteClasses.run(r.id);
-      deleteOwners.run(r.id);
-      deleteReps.run(r.id);
-      deleteCitations.run(r.id);
-    }
-    for (const c of r.classifications) if (c.nice_class !== null) insertClass.run(r.id, c.nice_class);
-    for (const o of r.owners) {
-      insertOwner.run(r.id, o.owner_id, entities.of(o, r.id, at), o.name);
-      for (const p of partyNamePrefixes(o.owner_id, o.name)) insertPrefix.run(p, o.owner_id);
-    }
-    for (const l of resolveRepresentatives(r.attorneys)) {
-      insertRep.run(r.id, l.party_id, l.name, l.firm_id);
-      for (const p of partyNamePrefixes(l.party_id, l.name)) insertPrefix.run(p, l.party_id);
-    }
-    for (const p of r.prior_registrations ?? []) insertCitation.run(r.id, p.office_code, canonicalNumber(p.registration_number), r.source_format);
-  };
-
-  const CREATED = JSON.stringify({ type: 'trademark.created', changed_fields: [], changes: {}, diff: [] });
-
-  const upsertBatch = writeTransaction(db, (records: TrademarkRecord[], occurredAt: string, watchEligible: (r: TrademarkRecord) => boolean): UpsertOutcome => {
-    const outcome: UpsertOutcome = { inserted: 0, updated: 0, unchanged: 0, stale: 0, events: [] };
-    let seq = (maxSeq.get()?.seq ?? 0) + 1;
-    const known = new Map(selectHashes.all(JSON.stringify(records.map((r) => r.id))).map((row) => [row.id, row]));
-    for (const r of records) {
-      const stored = serializeRecord(r);
-      const existing = known.get(r.id);
-      if (!existing) {
-        insertRow.run(r.id, ...columns(r, stored, seq++), occurredAt, occurredAt);
-        writeSides(r, true, occurredAt);
-        known.set(r.id, { id: r.id, content_hash: stored.hash, source_date: r.source_date });
-        outcome.inserted++;
-        // A new mark is a change only on a watch-eligible run; a backfill stores no creation events.
-        if (watchEligible(r)) {
-          const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, type: 'trademark.created', changed_fields: [], changes: {}, diff: [] };
-          insertEvent.run(event.id, r.id, event.type, CREATED, occurredAt, r.source_date, 1);
-          outcome.events.push(event);
-        }
-        continue;
-      }
-      if (existing.content_hash === stored.hash) {
-        outcome.unchanged++;
-        continue;
-      }
-      if (existing.source_date && r.source_date && r.source_date < existing.source_date) {
-        outcome.stale++;
-        continue;
-      }
-      const change = diffRecords(JSON.parse(byId.get(r.id)!.record) as TrademarkRecord, r);
-      updateRow.run(...columns(r, stored, seq++), occurredAt, r.id);
-      writeSides(r, false, occurredAt);
-      known.set(r.id, { id: r.id, content_hash: stored.hash, source_date: r.source_date });
-      outcome.updated++;
-      if (!change) continue;
-      const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, ...change };
-      insertEvent.run(event.id, r.id, event.type, JSON.stringify(change), occurredAt, r.source_date, watchEligible(r) ? 1 : 0);
-      outcome.events.push(event);
-    }
-    if (outcome.events.length > 0) hooks.withinChanges?.();
-    return outcome;
-  });
-
-  const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => {
-    const parts: string[] = [];
-    const params: unknown[] = [];
-    const inList = (column: string, values: readonly unknown[] | undefined) => {
-      if (!values || values.length === 0) return;
-      parts.push(`${column} IN (${placeholders(values.length)})`);
-      params.push(...values);
-    };
-    inList('t.office_code', f.offices);
-    inList('t.id', f.ids);
-    inList('t.status_primary', f.statusPrimary);
-    if (f.niceClasses?.length) {
-      parts.push(`t.id IN (SELECT trademark_id FROM trademark_classes WHERE nice_class IN (${placeholders(f.niceClasses.length)}))`);
-      params.push(...f.niceClasses);
-    }
-    if (f.ownerIds?.length) {
-      parts.push(`t.id IN (SELECT trademark_id FROM trademark_owners WHERE owner_id IN (${placeholders(f.ownerIds.length)}))`);
-      params.push(...f.ownerIds);
-    }
-    if (f.representativeIds?.length) {
-      parts.push(`t.id IN (SELECT trademark_id FROM trademark_representatives WHERE party_id IN (${placeholders(f.representativeIds.length)}))`);
-      params.push(...f.representativeIds);
-    }
-    if (f.entityIds?.length) {
-      parts.push(`t.id IN (SELECT trademark_id FROM trademark_owners WHERE entity_id IN (${placeholders(f.entityIds.length)}))`);
-      params.push(...f.entityIds);
-    }
-    if (f.portfolioId) {
-      parts.push('t.id IN (SELECT trademark_id FROM portfolio_members WHERE portfolio_id = ?)');
-      params.push(f.portfolioId);
-    }
-    if (f.filingDateGte) {
-      parts.push('t.filing_date >= ?');
-      params.push(f.filingDateGte);
-    }
-    if (f.filingDateLte) {
-      parts.push('t.filing_date <= ?');
-      params.push(f.filingDateLte);
-    }
-    return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
-  };
-
-  return {
-    /**
-     * Brackets a run of upserts (one ingest). Into an empty table it is a bulk load: the secondary
-     * indexes are dropped and built once by finish(), which also runs if the load fails.
-     */
-    async beginLoad(): Promise<{ bulk: boolean; finish(): Promise<void> }> {
-      const restore = loadPragmas(db);
-      // The lease tells a writer starting meanwhile that the dropped indexes are this load's, not an interrupted one's.
-      const bulk = writeTransaction(db, () => {
-        if (anyRow.get() !== undefined || !leases.claim('bulk_load')) return false;
-        dropIndexes(db, SECONDARY_INDEXES);
-        return true;
-      })();
-      return {
-        bulk,
-        async finish() {
-          if (bulk) {
-            writeTransaction(db, () => {
-              createIndexes(db, SECONDARY_INDEXES);
-              leases.release('bulk_load');
-            })();
-          }
-          restore();
-        },
-      };
-    },
-    /**
-     * At a writer's start: builds the indexes that an interrupted bulk load left dropped (readers
-     * never do; they scan until then). Returns whether it built them.
-     */
-    async restoreIndexes(): Promise<boolean> {
-      if (hasIndexes(db, SECONDARY_INDEXES) || leases.holder('bulk_load') !== null) return false;
-      createIndexes(db, SECONDARY_INDEXES);
-      return true;
-    },
-    /**
-     * `watchEligible` says whether a record's changes may raise watch alerts (spec §6.1: not on a
-     * backfill); without it nothing is eligible, so direct loads (tests, tools) never alert.
-     */
-    async upsert(records: TrademarkRecord[], occurredAt: string, watchEligible: (r: TrademarkRecord) => boolean = () => false): Promise<UpsertOutcome> {
-      return upsertBatch(records, occurredAt, watchEligible);
-    },
-    async get(ids: readonly string[]): Promise<Map<string, TrademarkRecord>> {
-      const found = new Map<string, TrademarkRecord>();
-      for (const id of ids) {
-        const row = byId.get(id);
-        if (row) found.set(id, JSON.parse(row.record) as TrademarkRecord);
-      }
-      return found;
-    },
-    /** Resolves an office number (application or registration) to a trademark id. */
-    async findId(officeCode: string, number: string): Promise<string | null> {
-      const key = canonicalNumber(number);
-      const office = officeCode.toUpperCase();
-      return byAppKey.get(office, key) ?? byRegKey.get(office, key) ?? null;
-    },
-    async list(filter: TrademarkFilter, order: TrademarkOrder, limit: number, offset: number): Promise<TrademarkRecord[]> {
-      const w = whereClause(filter);
-      const rows = db
-        .prepare(`SELECT record FROM trademarks t ${w.sql} ORDER BY ${ORDERS[order]} LIMIT ? OFFSET ?`)
-        .all(...w.params, limit, offset) as { record: string }[];
-      return rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
-    },
-    async count(filter: TrademarkFilter): Promise<number> {
-      const w = whereClause(filter);
-      return (db.prepare(`SELECT COUNT(*) AS n FROM trademarks t ${w.sql}`).get(...w.params) as { n: number }).n;
-    },
-    /** Pages through every row matching a filter in id order, a batch at a time, in constant memory. */
-    async *scan(filter: TrademarkFilter, batchSize = 1000): AsyncGenerator<TrademarkRecord[]> {
-      const w = whereClause(filter);
-      const stmt = db.prepare(
-        `SELECT id, record FROM trademarks t ${w.sql ? `${w.sql} AND` : 'WHERE'} t.id > ? ORDER BY t.id LIMIT ?`,
-      );
-      let after = '';
-      for (;;) {
-        const rows = stmt.all(...w.params, after, batchSize) as { id: string; record: string }[];
-        if (rows.length === 0) return;
-        after = rows[rows.length - 1]!.id;
-        yield rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
-      }
-    },
-    /** Rows changed after a sequence number, for incremental index maintenance. */
-    async changedSince(seq: number, limit: number): Promise<{ seq: number; record: TrademarkRecord }[]> {
-      const rows = db
-        .prepare('SELECT seq, record FROM trademarks WHERE seq > ? ORDER BY seq LIMIT ?')
-        .all(seq, limit) as { seq: number; record: string }[];
-      return rows.map((row) => ({ seq: row.seq, record: JSON.parse(row.record) as TrademarkRecord }));
-    },
-    async stats(): Promise<{ office_code: string; status_primary: string; count: number }[]> {
-      return db
-        .prepare(
-          'SELECT office_code, status_primary, COUNT(*) AS count FROM trademarks GROUP BY office_code, status_primary ORDER BY office_code, status_primary',
-        )
-        .all() as { office_code: string; status_primary: string; count: number }[];
-    },
-  };
-};
-
-export type TrademarkRepo = ReturnType<typeof createTrademarkRepo>;
+export interface TrademarkRepo {
+  /**
+   * Brackets a run of upserts (one ingest). Into an empty table it is a bulk load: the secondary
+   * indexes are dropped and built once by finish(), which also runs if the load fails.
+   */
+  beginLoad(): Promise<{
+    bulk: boolean;
+    finish(): Promise<void>;
+  }>;
+  /**
+   * At a writer's start: builds the indexes that an interrupted bulk load left dropped (readers
+   * never do; they scan until then). Returns whether it built them.
+   */
+  restoreIndexes(): Promise<boolean>;
+  /**
+   * `watchEligible` says whether a record's changes may raise watch alerts (spec §6.1: not on a
+   * backfill); without it nothing is eligible, so direct loads (tests, tools) never alert.
+   */
+  upsert(records: TrademarkRecord[], occurredAt: string, watchEligible?: (r: TrademarkRecord) => boolean): Promise<UpsertOutcome>;
+  get(ids: readonly string[]): Promise<Map<string, TrademarkRecord>>;
+  /** Resolves an office number (application or registration) to a trademark id. */
+  findId(officeCode: string, number: string): Promise<string | null>;
+  list(filter: TrademarkFilter, order: TrademarkOrder, limit: number, offset: number): Promise<TrademarkRecord[]>;
+  count(filter: TrademarkFilter): Promise<number>;
+  /** Pages through every row matching a filter in id order, a batch at a time, in constant memory;
+   *  from the first id after `from` when given (a scan that stopped early goes on from there). */
+  scan(filter: TrademarkFilter, batchSize?: number, from?: string): AsyncGenerator<TrademarkRecord[]>;
+  /** Rows changed after a sequence number, for incremental index maintenance. */
+  changedSince(seq: number, limit: number): Promise<{
+    seq: number;
+    record: TrademarkRecord;
+  }[]>;
+  stats(): Promise<{
+    office_code: string;
+    status_primary: string;
+    count: number;
+  }[]>;
+}

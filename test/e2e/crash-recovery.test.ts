@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeCorpusFile } from '../../bench/corpus/generate.js';
-import { SECONDARY_INDEXES } from '../../src/store/migrations/001-core.js';
+import { SECONDARY_INDEXES } from '../../src/store/sqlite/migrations/001-core.js';
 import { readKey, startServe, tmCli, tmSpawn } from '../helpers/tm-processes.js';
 
 const COUNT = 20_000;

@@ -11,6 +11,7 @@ import { createPortfolio } from '../../src/ops/monitor/portfolio-crud.js';
 import { addPortfolioMarks, removePortfolioMarks } from '../../src/ops/monitor/portfolio-marks.js';
 import { createWebhook } from '../../src/ops/webhooks/create-webhook.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 const TSDR = 'fixtures/uspto/tsdr';
 const ORG_A = { id: 'org_aaaa', name: 'A', livemode: true };
@@ -111,18 +112,18 @@ describe('ledger projection', () => {
     await t.ctx.store.trademarks.upsert([before], '2026-11-20T00:00:00.000Z');
     await portfolioOf(t.ctx, ORG_A, [before.id]);
     const endpoint = await createWebhook.run(as(t.ctx, ORG_A), createWebhook.input.parse({ url: 'https://hooks.example.com/tm', enabled_events: ['trademark.status_changed'] }));
-    const outbox = () => t.ctx.store.db.prepare('SELECT event_id, state FROM webhook_deliveries WHERE endpoint_id = ?').all(endpoint.id) as { event_id: string; state: string }[];
+    const outbox = () => sqliteDb(t.ctx.store).prepare('SELECT event_id, state FROM webhook_deliveries WHERE endpoint_id = ?').all(endpoint.id) as { event_id: string; state: string }[];
     const published = makeRecord({ application_number: '97000002', source_date: '2026-11-21', status: { primary: 'pending', stage: 'published' } });
 
     // A failing outbox write rolls back the change with it: no record update, no change event, no ledger event.
-    t.ctx.store.db.exec("CREATE TEMP TRIGGER outbox_down BEFORE INSERT ON webhook_deliveries BEGIN SELECT RAISE(ABORT, 'outbox down'); END");
+    sqliteDb(t.ctx.store).exec("CREATE TEMP TRIGGER outbox_down BEFORE INSERT ON webhook_deliveries BEGIN SELECT RAISE(ABORT, 'outbox down'); END");
     await expect(t.ctx.store.trademarks.upsert([published], '2026-11-21T00:00:00.000Z')).rejects.toThrow('outbox down');
     expect((await t.ctx.store.trademarks.get([before.id])).get(before.id)!.status.stage).toBe('examination');
     expect(await t.ctx.store.events.forTrademark(before.id, 0, 10)).toEqual([]);
     expect((await list(as(t.ctx, ORG_A))).data).toEqual([]);
 
     // With the outbox working, the one upsert call leaves the event and its delivery committed: no later step is needed.
-    t.ctx.store.db.exec('DROP TRIGGER outbox_down');
+    sqliteDb(t.ctx.store).exec('DROP TRIGGER outbox_down');
     const outcome = await t.ctx.store.trademarks.upsert([published], '2026-11-21T00:00:00.000Z');
     expect(outcome.events.map((e) => e.type)).toEqual(['trademark.status_changed']);
     const events = (await list(as(t.ctx, ORG_A))).data;
@@ -144,7 +145,7 @@ describe('ledger projection', () => {
 
     await t.ctx.store.trademarks.upsert(published, '2026-11-21T00:00:00.000Z'); // one transaction, one projector run
     const marksOf = (endpointId: string) =>
-      (t.ctx.store.db.prepare('SELECT l.trademark_id FROM webhook_deliveries d JOIN ledger_events l ON l.id = d.event_id WHERE d.endpoint_id = ? ORDER BY d.event_seq').pluck().all(endpointId) as string[]);
+      (sqliteDb(t.ctx.store).prepare('SELECT l.trademark_id FROM webhook_deliveries d JOIN ledger_events l ON l.id = d.event_id WHERE d.endpoint_id = ? ORDER BY d.event_seq').pluck().all(endpointId) as string[]);
     expect(marksOf(all)).toEqual([m1, m2]);
     expect(marksOf(onlyP2)).toEqual([m2]);
     expect(marksOf(ofB)).toEqual([m3]);

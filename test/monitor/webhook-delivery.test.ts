@@ -16,6 +16,7 @@ import { testWebhook } from '../../src/ops/webhooks/test-webhook.js';
 import { updateWebhook } from '../../src/ops/webhooks/update-webhook.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 const ORG_A = { id: 'org_aaaa', name: 'A', livemode: true };
 const ORG_B = { id: 'org_bbbb', name: 'B', livemode: true };
@@ -41,7 +42,7 @@ const event = (org = ORG_A, n = 1) =>
   })!;
 
 const deliveryRows = (id: string) =>
-  ctx.store.db.prepare('SELECT * FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY seq').all(id) as { state: string; attempts: number; next_attempt_at: string; event_id: string }[];
+  sqliteDb(ctx.store).prepare('SELECT * FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY seq').all(id) as { state: string; attempts: number; next_attempt_at: string; event_id: string }[];
 
 beforeEach(async () => {
   t = tempContext();
@@ -269,7 +270,7 @@ describe('endpoint validation', () => {
     await expect(make(ctx, 'http://metadata.google.internal/')).rejects.toThrow(/metadata host/);
     await expect(make(ctx, 'http://[fe80::1]/')).rejects.toThrow(/link-local/);
     await expect(make(strict, 'http://127.0.0.1:9/')).rejects.toThrow(/allow-private-webhooks/);
-    await expect(make(strict, 'http://10.1.2.3/')).rejects.toThrow(/private or loopback/);
+    await expect(make(strict, 'http://10.1.2.3/')).rejects.toThrow(/special-purpose address \(10.0.0.0\/8, Private-Use/);
     await expect(make(strict, 'http://localhost/')).rejects.toThrow(/local name/);
     await expect(make(strict, 'ftp://example.com/')).rejects.toMatchObject({ type: 'validation_error', param: 'url' });
     await expect(make(strict, 'https://example.com/hook')).resolves.toMatchObject({ enabled: true });
@@ -284,6 +285,6 @@ describe('endpoint validation', () => {
     await deliverOnce(strict);
     expect(rx.received).toHaveLength(0);
     const [attempt] = (await listDeliveries.run(strict, listDeliveries.input.parse({ id: ep.id }))).data;
-    expect(attempt!.error).toMatch(/refused: .*private or loopback/);
+    expect(attempt!.error).toMatch(/refused: 127.0.0.1 is a special-purpose address/);
   });
 });

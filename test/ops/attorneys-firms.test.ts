@@ -3,7 +3,7 @@
 // input, and the representative index filled once from the marks a store held before migration 32.
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/store/sqlite/sqlite.js';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
 import { attorneyId, firmId } from '../../src/core/representatives.js';
 import { getAttorney } from '../../src/ops/parties/get-attorney.js';

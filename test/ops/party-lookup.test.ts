@@ -15,7 +15,7 @@ import { listFirmTrademarks } from '../../src/ops/list-firm-trademarks.js';
 import { listOwnerTrademarks } from '../../src/ops/list-owner-trademarks.js';
 import { searchOwnersEarlier } from '../../src/ops/search-owners-earlier.js';
 import type { OpDefinition } from '../../src/ops/define-op.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/store/sqlite/sqlite.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { callOp, errorOf } from '../helpers/ops.js';
 

@@ -15,6 +15,7 @@ import type { GramList } from '../../src/store/gram-postings.js';
 import { fold } from '../../src/search/normalize.js';
 import { jaccard, trigrams, trigramSet } from '../../src/search/trigram.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const MARKS = 3000;
@@ -110,7 +111,7 @@ describe('the prefix filter', () => {
 
 describe('the q-gram candidate path', () => {
   it("reaches a trigram scan's top 50 for stored marks searched with a typo or a word dropped", async () => {
-    const rows = t.ctx.store.db.prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];
+    const rows = sqliteDb(t.ctx.store).prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];
     const sets = rows.map((r) => trigramSet(r[1]));
     const ids = rows.map((r) => r[0]);
     const queries = texts.filter((_, i) => i % 100 === 7).flatMap((s) => [s, s.slice(0, 2) + s.slice(3), s.split(' ').slice(0, -1).join(' ') || s]);

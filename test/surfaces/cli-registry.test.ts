@@ -3,12 +3,15 @@
 import { Command } from 'commander';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { addOperationCommands, finishProgram } from '../../src/cli/program.js';
+import { addOperationCommands, finishProgram } from '../../src/cli/command-tree.js';
+import { buildManifest } from '../../src/cli/manifest-build.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
+
+const manifest = await buildManifest();
 
 const build = (): Command => {
   const program = new Command('tm');
-  addOperationCommands(program);
+  addOperationCommands(program, manifest.ops);
   finishProgram(program);
   return program;
 };

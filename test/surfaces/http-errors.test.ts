@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { makeRecord } from '../helpers/factory.js';
 import { startHttp, type HttpFixture } from './http-fixture.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 let f: HttpFixture;
 beforeAll(async () => {
@@ -256,7 +257,7 @@ describe('500 internal_error', () => {
     const g = await startHttp();
     g.tmp.ctx.logger = { info: () => {}, warn: (m) => warnings.push(m) };
     try {
-      g.tmp.ctx.store.db.close();
+      sqliteDb(g.tmp.ctx.store).close();
       const e = await expectError(await g.call('/v1/trademarks/US:87310367'), 500, 'internal_error');
       expect(e.retryable).toBe(true);
       expect(e.detail).toBe('An internal error occurred.');

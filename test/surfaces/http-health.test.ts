@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startHttp } from './http-fixture.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 const ready = async (url: string) => {
   const res = await fetch(`${url}/health/ready`);
@@ -44,7 +45,7 @@ describe('health endpoints', () => {
   it('is degraded (200) when the search index is unreadable, naming the component', async () => {
     const f = await startHttp();
     try {
-      f.tmp.ctx.store.db.exec('ALTER TABLE search_state RENAME TO search_state_moved');
+      sqliteDb(f.tmp.ctx.store).exec('ALTER TABLE search_state RENAME TO search_state_moved');
       const r = await ready(f.url);
       expect(r.status).toBe(200);
       expect(r.body.status).toBe('degraded');
@@ -58,11 +59,11 @@ describe('health endpoints', () => {
   it('is degraded when the response cache cannot be written', async () => {
     const f = await startHttp();
     try {
-      f.tmp.ctx.store.db.pragma('query_only = ON');
+      sqliteDb(f.tmp.ctx.store).pragma('query_only = ON');
       const r = await ready(f.url);
       expect(r.body.status).toBe('degraded');
       expect(r.body.dependencies.cache).toEqual({ status: 'error' });
-      f.tmp.ctx.store.db.pragma('query_only = OFF');
+      sqliteDb(f.tmp.ctx.store).pragma('query_only = OFF');
       expect((await ready(f.url)).body.status).toBe('ok');
     } finally {
       await f.close();
@@ -72,7 +73,7 @@ describe('health endpoints', () => {
   it('is unhealthy (503) when the database is closed', async () => {
     const f = await startHttp();
     try {
-      f.tmp.ctx.store.db.close();
+      sqliteDb(f.tmp.ctx.store).close();
       const r = await ready(f.url);
       expect(r.status).toBe(503);
       expect(r.body.status).toBe('unhealthy');

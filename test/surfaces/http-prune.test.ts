@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeContext, createContext, type Context } from '../../src/context.js';
 import { createHttpServer } from '../../src/http/server.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 let dir = '';
@@ -29,7 +30,7 @@ describe('tm serve prunes account data before it listens', () => {
     await ctx.store.auth.idempotency.claim('org_a', true, 'new', 'f', '2026-11-22T11:00:00.000Z', '2026-11-19T00:00:00.000Z');
     const server = createHttpServer({ context: ctx, accessLog: 'off' });
     await server.listen(0);
-    const keys = ctx.store.db.prepare('SELECT key FROM idempotency ORDER BY key').pluck().all();
+    const keys = sqliteDb(ctx.store).prepare('SELECT key FROM idempotency ORDER BY key').pluck().all();
     expect(keys).toEqual(['new']);
     await server.shutdown();
     await closeContext(ctx);
@@ -40,9 +41,9 @@ describe('tm serve prunes account data before it listens', () => {
     const { ctx, warnings } = open();
     const server = createHttpServer({ context: ctx, accessLog: 'off' });
     await server.listen(0);
-    ctx.store.db.pragma('query_only = ON');
+    sqliteDb(ctx.store).pragma('query_only = ON');
     await tick();
-    ctx.store.db.close();
+    sqliteDb(ctx.store).close();
     await tick();
     await server.shutdown();
     expect(warnings).toEqual([]);

@@ -8,6 +8,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { updateOrgLimits } from '../../src/auth/orgs.js';
 import { TmError, ERROR_TABLE } from '../../src/errors.js';
+import { isTool } from '../../src/mcp/tools.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { exampleArgs, HOSTILE_TEXT, KEY_A_SCOPES, NOW, seed, startHttp, SYNCED_AT, type Running, type Seeded } from './mcp-fixture.js';
@@ -164,6 +165,28 @@ describe('/mcp with an API key', () => {
 });
 
 describe('/mcp scopes and organizations', () => {
+  it("lists only the tools a key's scopes allow", async () => {
+    const { client, transport } = await connect(s.keyReadOnly);
+    const listed = (await client.listTools()).tools.map((x) => x.name);
+    expect(listed).toEqual(OPERATIONS.filter((op) => isTool(op) && op.scope === 'trademarks:read').map((op) => op.name));
+    for (const name of ['get_account', 'tm_watches_delete', 'tm_webhooks_create', 'list_events']) expect(listed).not.toContain(name);
+    const other = await connect(s.keyA);
+    expect((await other.client.listTools()).tools.map((x) => x.name)).toContain('get_account');
+    await other.transport.terminateSession();
+    await other.client.close();
+    await transport.terminateSession();
+    await client.close();
+  });
+
+  it('still answers a tool called by its former name', async () => {
+    const { client, transport } = await connect(s.keyReadOnly);
+    const r = await call(client, 'suggest', { q: 'acme' });
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({ object: 'list' });
+    await transport.terminateSession();
+    await client.close();
+  });
+
   it('names the missing scope in a tool error and keeps the session going', async () => {
     const billing = OPERATIONS.find((op) => op.scope === 'billing:read' && op.readOnly && !op.local);
     const { client, transport } = await connect(s.keyReadOnly);

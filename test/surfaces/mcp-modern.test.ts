@@ -6,7 +6,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { isTool } from '../../src/mcp/tools.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
-import { NOW, seed, startHttp, SYNCED_AT, type Running, type Seeded } from './mcp-fixture.js';
+import { KEY_A_SCOPES, NOW, seed, startHttp, SYNCED_AT, type Running, type Seeded } from './mcp-fixture.js';
 
 let t: TempContext;
 let s: Seeded;
@@ -37,9 +37,8 @@ describe('/mcp at 2026-07-28', () => {
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     expect(transport.sessionId).toBeUndefined();
     const { tools } = await client.listTools();
-    expect(tools.map((x) => x.name)).toEqual(
-      OPERATIONS.filter(isTool).map((op) => op.name),
-    );
+    // Only the tools the key's scopes allow are listed.
+    expect(tools.map((x) => x.name)).toEqual(OPERATIONS.filter((op) => isTool(op) && KEY_A_SCOPES.includes(op.scope)).map((op) => op.name));
     const mark = (await client.callTool({ name: 'get_trademark', arguments: { id: s.markId } })) as Result;
     expect(mark.structuredContent).toMatchObject({ id: s.markId, office_code: 'US' });
     expect(mark._meta?.['tm/sources']).toEqual([{ office_code: 'US', last_successful_sync: SYNCED_AT }]);
@@ -51,7 +50,10 @@ describe('/mcp at 2026-07-28', () => {
 
   it('checks the credential of every request and keeps scopes', async () => {
     const { client } = await connect(s.keyReadOnly, { pin: '2026-07-28' });
+    const { tools } = await client.listTools();
+    expect(tools.map((x) => x.name)).toEqual(OPERATIONS.filter((op) => isTool(op) && op.scope === 'trademarks:read').map((op) => op.name));
     const billing = OPERATIONS.find((op) => op.scope === 'billing:read' && op.readOnly && !op.local)!;
+    expect(tools.some((x) => x.name === billing.name)).toBe(false);
     const denied = (await client.callTool({ name: billing.name, arguments: {} })) as Result;
     expect(denied.structuredContent).toMatchObject({ error: { type: 'forbidden', required_scope: 'billing:read' } });
     await client.close();

@@ -7,6 +7,7 @@ import { entityId } from '../../src/core/entity-key.js';
 import { addressKey, baseEntityId, isGenericName, nearNames } from '../../src/core/entity-signals.js';
 import type { Address, Owner } from '../../src/core/schemas/parts.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 const addr = (lines: string[], city: string, postal: string | null, country = 'US'): Address => ({ lines, city, region: null, postal_code: postal, country_code: country, formatted: null });
 
@@ -62,7 +63,7 @@ describe('signals on ingest', () => {
   });
   const put = async (number: string, ...owners: Owner[]) => t.ctx.store.trademarks.upsert([makeRecord({ application_number: number, owners })], '2026-01-01T00:00:00.000Z');
   const entityOf = (name: string): string[] =>
-    t.ctx.store.db.prepare('SELECT DISTINCT entity_id FROM trademark_owners WHERE name = ?').pluck().all(name) as string[];
+    sqliteDb(t.ctx.store).prepare('SELECT DISTINCT entity_id FROM trademark_owners WHERE name = ?').pluck().all(name) as string[];
 
   it('a near name at the same address joins the entity seen first, which the other id redirects to', async () => {
     const sun = addr(['4150 NETWORK CIRCLE'], 'SANTA CLARA', '95054');
@@ -71,7 +72,7 @@ describe('signals on ingest', () => {
     await put('75000003', owner('Sun Microsystem Inc', addr(['2550 Garcia Avenue'], 'Mountain View', '94043')));
     expect(entityOf('Sun Microsystem Inc')).toEqual([entityId('Sun Microsystems, Inc.')]);
     expect(await t.ctx.store.entities.mergedInto(entityId('Sun Microsystem Inc'))).toBe(entityId('Sun Microsystems, Inc.'));
-    expect(t.ctx.store.db.prepare('SELECT reason FROM entity_merges').pluck().all()).toEqual(['address']);
+    expect(sqliteDb(t.ctx.store).prepare('SELECT reason FROM entity_merges').pluck().all()).toEqual(['address']);
   });
 
   it('a near name on the same mark joins; names a word apart stay apart even at one address', async () => {

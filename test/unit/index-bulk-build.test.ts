@@ -1,20 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fromBlob } from '../../src/store/gram-postings.js';
-import { createSearchWriter } from '../../src/store/search-write-repo.js';
+import { fromBlob } from '../../src/store/sqlite/gram-postings.js';
+import { createSearchWriter } from '../../src/store/sqlite/search-write-repo.js';
 import { join } from 'node:path';
 import { keyHash } from '../../src/search/analyze.js';
 import { closeContext, createContext } from '../../src/context.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 const markIndexes = (t: TempContext): string[] =>
-  t.ctx.store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'search_mark_%' ORDER BY name").pluck().all() as string[];
+  sqliteDb(t.ctx.store).prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'search_mark_%' ORDER BY name").pluck().all() as string[];
 
-const keyRows = (t: TempContext): number => t.ctx.store.db.prepare('SELECT COUNT(*) FROM search_key').pluck().get() as number;
+const keyRows = (t: TempContext): number => sqliteDb(t.ctx.store).prepare('SELECT COUNT(*) FROM search_key').pluck().get() as number;
 
 /** The packed trigram lists as (key, length, trademark ids): mids differ between two stores. */
 const gramLists = (c: TempContext) => {
-  const ids = new Map(c.ctx.store.db.prepare('SELECT mid, trademark_id FROM search_mark').raw().all() as [number, string][]);
-  const rows = c.ctx.store.db.prepare('SELECT h, len, mids FROM search_gram ORDER BY h, len').raw().all() as [number, number, Buffer][];
+  const ids = new Map(sqliteDb(c.ctx.store).prepare('SELECT mid, trademark_id FROM search_mark').raw().all() as [number, string][]);
+  const rows = sqliteDb(c.ctx.store).prepare('SELECT h, len, mids FROM search_gram ORDER BY h, len').raw().all() as [number, number, Buffer][];
   return rows.map(([h, len, blob]) => [h, len, [...fromBlob(blob)].map((mid) => ids.get(mid)).sort()]);
 };
 
@@ -56,13 +57,13 @@ describe('building an empty search index in bulk', () => {
       await other.ctx.index.sync();
       await other.ctx.store.trademarks.upsert(records.slice(1), '2026-01-01T00:00:00.000Z');
       await other.ctx.index.sync();
-      const keys = (c: TempContext) => c.ctx.store.db.prepare('SELECT h, len, mid FROM search_key ORDER BY h, len, mid').all();
+      const keys = (c: TempContext) => sqliteDb(c.ctx.store).prepare('SELECT h, len, mid FROM search_key ORDER BY h, len, mid').all();
       expect(keys(other)).toEqual(keys(t));
       expect(gramLists(other)).toEqual(gramLists(t));
       expect(gramLists(t).length).toBeGreaterThan(30);
       // The trigram table too: the same marks found for the same substrings, built in bulk or mark by mark.
       const texts = (c: TempContext, q: string) =>
-        c.ctx.store.db.prepare('SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid').pluck().all(q);
+        sqliteDb(c.ctx.store).prepare('SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid').pluck().all(q);
       for (const q of ['oce', 'buck', 'ever', 'kod']) {
         expect(texts(t, q)).not.toEqual([]);
         expect(texts(other, q)).toEqual(texts(t, q));
@@ -74,7 +75,7 @@ describe('building an empty search index in bulk', () => {
 
   it('a bulk build that stopped half-way leaves the row indexes dropped until the next writer syncs; a reader never builds them', async () => {
     await t.ctx.store.trademarks.upsert([makeRecord({ mark_text: 'SEIKO' })], '2026-01-01T00:00:00.000Z');
-    const writer = createSearchWriter(t.ctx.store.db);
+    const writer = createSearchWriter(sqliteDb(t.ctx.store));
     writer.beginBulk();
     expect(markIndexes(t)).toEqual([]);
     const reader = tempContextOn(t);
@@ -95,7 +96,7 @@ describe('an incremental sync that fails', () => {
     const at = '2026-01-01T00:00:00.000Z';
     await t.ctx.store.trademarks.upsert([makeRecord({ application_number: '1', mark_text: 'SEIKO' })], at);
     await t.ctx.index.sync();
-    const db = t.ctx.store.db;
+    const db = sqliteDb(t.ctx.store);
     db.exec("CREATE TEMP TRIGGER boom BEFORE INSERT ON search_mark WHEN NEW.mark_text = 'BOOM' BEGIN SELECT RAISE(ABORT, 'boom'); END");
     await t.ctx.store.trademarks.upsert(
       [makeRecord({ application_number: '2', mark_text: 'KODAK' }), makeRecord({ application_number: '3', mark_text: 'BOOM' })],
@@ -109,13 +110,13 @@ describe('an incremental sync that fails', () => {
 
     const fresh = tempContext();
     try {
-      const rows = ['1', '2', '3'].map((n) => t.ctx.store.db.prepare('SELECT record FROM trademarks WHERE application_number = ?').pluck().get(n) as string);
+      const rows = ['1', '2', '3'].map((n) => sqliteDb(t.ctx.store).prepare('SELECT record FROM trademarks WHERE application_number = ?').pluck().get(n) as string);
       await fresh.ctx.store.trademarks.upsert([JSON.parse(rows[0]!)], at);
       await fresh.ctx.index.sync();
       await fresh.ctx.store.trademarks.upsert(rows.slice(1).map((r) => JSON.parse(r)), at);
       await fresh.ctx.index.sync();
       const keys = (c: TempContext) =>
-        c.ctx.store.db.prepare('SELECT k.h, k.len, m.trademark_id FROM search_key k JOIN search_mark m ON m.mid = k.mid ORDER BY 1, 2, 3').all();
+        sqliteDb(c.ctx.store).prepare('SELECT k.h, k.len, m.trademark_id FROM search_key k JOIN search_mark m ON m.mid = k.mid ORDER BY 1, 2, 3').all();
       expect(keys(t)).toEqual(keys(fresh));
       expect(gramLists(t)).toEqual(gramLists(fresh));
     } finally {
@@ -130,7 +131,7 @@ describe('a mark whose text changes', () => {
     await t.ctx.store.trademarks.upsert([makeRecord({ application_number: '1', mark_text: 'KODAK' }), makeRecord({ application_number: '2', mark_text: 'KODAL' })], at);
     await t.ctx.index.sync();
     const lists = (key: string) => gramLists(t).filter(([h]) => h === keyHash(key)).map(([, len, ids]) => [len, ids]);
-    const [kodak, kodal] = ['1', '2'].map((n) => t.ctx.store.db.prepare('SELECT id FROM trademarks WHERE application_number = ?').pluck().get(n) as string);
+    const [kodak, kodal] = ['1', '2'].map((n) => sqliteDb(t.ctx.store).prepare('SELECT id FROM trademarks WHERE application_number = ?').pluck().get(n) as string);
     expect(lists('g:kod')).toEqual([[6, [kodak, kodal].sort()]]);
     expect(lists('g:dak')).toEqual([[6, [kodak]]]);
     await t.ctx.store.trademarks.upsert([makeRecord({ application_number: '1', mark_text: 'ZEBRA', source_date: '2024-02-01' })], at);

@@ -3,8 +3,9 @@
 // on a store of one large office, before and after ANALYZE; the OR form they replaced is the
 // control that shows the check can fail (without statistics it searches on office_code only).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BY_APP_KEY, BY_REG_KEY } from '../../src/store/trademark-repo.js';
+import { BY_APP_KEY, BY_REG_KEY } from '../../src/store/sqlite/trademark-repo.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 let t: TempContext;
 beforeAll(async () => {
@@ -17,16 +18,16 @@ beforeAll(async () => {
 afterAll(async () => t.cleanup());
 
 const plan = (sql: string): string =>
-  (t.ctx.store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('US', '80001234') as { detail: string }[]).map((r) => r.detail).join('; ');
+  (sqliteDb(t.ctx.store).prepare(`EXPLAIN QUERY PLAN ${sql}`).all('US', '80001234') as { detail: string }[]).map((r) => r.detail).join('; ');
 
 describe('OFFICE:number lookup plan', () => {
   it('searches the index on office and number, with and without statistics', () => {
     // Control: the single statement with an OR over both keys, which these replaced, uses the
     // office alone when SQLite has no statistics (it reads every mark of the office).
-    const or = (t.ctx.store.db.prepare('EXPLAIN QUERY PLAN SELECT id FROM trademarks WHERE office_code = ? AND (app_key = ? OR reg_key = ?) LIMIT 1').all('US', '1', '1') as { detail: string }[]);
+    const or = (sqliteDb(t.ctx.store).prepare('EXPLAIN QUERY PLAN SELECT id FROM trademarks WHERE office_code = ? AND (app_key = ? OR reg_key = ?) LIMIT 1').all('US', '1', '1') as { detail: string }[]);
     expect(or.map((r) => r.detail).join('; ')).toMatch(/\(office_code=\?\)$/);
     for (const stats of [false, true]) {
-      if (stats) t.ctx.store.db.exec('ANALYZE');
+      if (stats) sqliteDb(t.ctx.store).exec('ANALYZE');
       expect(plan(BY_APP_KEY)).toMatch(/^SEARCH trademarks USING (COVERING )?INDEX trademarks_app \(office_code=\? AND app_key=\?\)$/);
       expect(plan(BY_REG_KEY)).toMatch(/^SEARCH trademarks USING (COVERING )?INDEX trademarks_reg \(office_code=\? AND reg_key=\?\)$/);
     }

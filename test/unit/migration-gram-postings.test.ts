@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeContext, createContext } from '../../src/context.js';
 import { keyHash } from '../../src/search/analyze.js';
-import { fromBlob } from '../../src/store/gram-postings.js';
+import { fromBlob } from '../../src/store/sqlite/gram-postings.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 let t: TempContext;
 beforeEach(() => {
@@ -20,21 +21,21 @@ describe('migration 037 (packed trigram postings)', () => {
   it('empties an older index, and the next sync files each trigram once per length with every mark in it', async () => {
     await t.ctx.store.trademarks.upsert([makeRecord({ mark_text: 'KODAK' }), makeRecord({ application_number: '2', mark_text: 'CODA' })], NOW);
     await t.ctx.index.sync();
-    t.ctx.store.db.exec('DROP TABLE search_gram; DELETE FROM schema_migrations WHERE version = 37');
+    sqliteDb(t.ctx.store).exec('DROP TABLE search_gram; DELETE FROM schema_migrations WHERE version = 37');
     await closeContext(t.ctx);
 
     const ctx = createContext({ db: join(t.dir, 'tm.db'), now: NOW });
     try {
       const lists = () =>
-        (ctx.store.db.prepare('SELECT len, mids FROM search_gram WHERE h = ? ORDER BY len').raw().all(keyHash('g:oda')) as [number, Buffer][]).map(([len, b]) => [len, [...fromBlob(b)]]);
+        (sqliteDb(ctx.store).prepare('SELECT len, mids FROM search_gram WHERE h = ? ORDER BY len').raw().all(keyHash('g:oda')) as [number, Buffer][]).map(([len, b]) => [len, [...fromBlob(b)]]);
       expect(lists()).toEqual([]);
       expect(await ctx.index.search('kodak', new Set(['identical']), {}, 'relevance', 10)).toEqual([]);
       expect(await ctx.index.lag()).toBeGreaterThan(0);
       expect((await ctx.index.sync()).indexed).toBe(2);
       // CODA has 5 trigrams, KODAK 6: one list each, under the trigram ODA they share.
-      const mids = ctx.store.db.prepare('SELECT mid FROM search_mark ORDER BY mid').pluck().all() as number[];
+      const mids = sqliteDb(ctx.store).prepare('SELECT mid FROM search_mark ORDER BY mid').pluck().all() as number[];
       expect(lists()).toEqual([[5, [mids[1]]], [6, [mids[0]]]]);
-      expect(ctx.store.db.prepare("SELECT COUNT(*) FROM search_key WHERE h = ?").pluck().get(keyHash('g:oda'))).toBe(0);
+      expect(sqliteDb(ctx.store).prepare("SELECT COUNT(*) FROM search_key WHERE h = ?").pluck().get(keyHash('g:oda'))).toBe(0);
       expect(await ctx.index.lag()).toBe(0);
       expect((await ctx.index.search('kodak', new Set(['identical']), {}, 'relevance', 10))[0]!.scored.tier).toBe('identical');
     } finally {

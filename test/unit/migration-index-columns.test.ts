@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../src/store/migrations/index.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { MIGRATIONS } from '../../src/store/sqlite/migrations/index.js';
+import { openDatabase } from '../../src/store/sqlite/sqlite.js';
 
 describe('migration 004: index columns', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tm-migration-'));

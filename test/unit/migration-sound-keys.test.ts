@@ -3,8 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { keyHash } from '../../src/search/analyze.js';
 import { soundKey } from '../../src/search/normalize.js';
-import { MIGRATIONS } from '../../src/store/migrations/index.js';
+import { MIGRATIONS } from '../../src/store/sqlite/migrations/index.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 let t: TempContext;
 beforeEach(() => {
@@ -12,16 +13,16 @@ beforeEach(() => {
 });
 afterEach(async () => t.cleanup());
 
-const soundRows = (): number => t.ctx.store.db.prepare('SELECT COUNT(*) FROM search_key WHERE h = ?').pluck().get(keyHash(`u:${soundKey('fotonik')}`)) as number;
+const soundRows = (): number => sqliteDb(t.ctx.store).prepare('SELECT COUNT(*) FROM search_key WHERE h = ?').pluck().get(keyHash(`u:${soundKey('fotonik')}`)) as number;
 
 describe('migration 036 (sound keys)', () => {
   it('empties the index, and the next sync files the marks under the new keys', async () => {
     await t.ctx.store.trademarks.upsert([makeRecord({ mark_text: 'PHOTONIK' })], '2026-01-01T00:00:00.000Z');
     await t.ctx.index.sync();
     // Stand in for a store indexed before 036: its PHOTONIK rows carry the old sound key.
-    t.ctx.store.db.prepare('DELETE FROM search_key WHERE h = ?').run(keyHash(`u:${soundKey('fotonik')}`));
+    sqliteDb(t.ctx.store).prepare('DELETE FROM search_key WHERE h = ?').run(keyHash(`u:${soundKey('fotonik')}`));
     expect(soundRows()).toBe(0);
-    t.ctx.store.db.exec(MIGRATIONS.find((m) => m.version === 36)!.sql);
+    sqliteDb(t.ctx.store).exec(MIGRATIONS.find((m) => m.version === 36)!.sql);
     expect(await t.ctx.index.lag()).toBeGreaterThan(0);
     expect((await t.ctx.index.sync()).indexed).toBe(1);
     expect(soundRows()).toBe(1);

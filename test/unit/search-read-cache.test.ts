@@ -4,8 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyHash } from '../../src/search/analyze.js';
 import { createPostingCache } from '../../src/search/posting-cache.js';
-import { createSearchRepo, type KeyRange } from '../../src/store/search-repo.js';
+import type { KeyRange } from '../../src/store/search-repo.js';
+import { createSearchRepo } from '../../src/store/sqlite/search-repo.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
+import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 let t: TempContext;
 // 120 marks share the word GROUP (a common key), 3 the word ZEPHYR (a small one).
@@ -26,7 +28,7 @@ const reads: KeyRange[] = [
 
 describe('posting reads through the cache', () => {
   it('give what the index gives, on a first and a second read', () => {
-    const repo = createSearchRepo(t.ctx.store.db);
+    const repo = createSearchRepo(sqliteDb(t.ctx.store));
     const cap = (i: number, common: ReadonlySet<number>) => (common.has(0) && i === 0 ? 50 : 400);
     const plain = repo.postingsOf(reads, cap).map((r) => [...Array.from(r)]);
     expect(plain[0]).toHaveLength(50);
@@ -40,7 +42,7 @@ describe('posting reads through the cache', () => {
   });
 
   it('asks for the cap of a key the cache knows as common with that key among the common ones', () => {
-    const repo = createSearchRepo(t.ctx.store.db);
+    const repo = createSearchRepo(sqliteDb(t.ctx.store));
     const cache = createPostingCache();
     cache.validate('1');
     repo.postingsOf(reads, () => 60, cache);

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { serializeRecord } from '../../src/core/diff.js';
-import { openStore } from '../../src/store/store.js';
+import { openSqliteStore, sqliteDb } from '../../src/store/sqlite/store.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
 /** The indexes of the core tables a load manages (later side tables, such as trademark_citations, keep theirs). */
 const INDEXES_SQL =
   "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('trademarks', 'trademark_owners', 'trademark_classes') AND name NOT LIKE 'sqlite_%' ORDER BY name";
 
-const indexNames = (t: TempContext): string[] => t.ctx.store.db.prepare(INDEXES_SQL).pluck().all() as string[];
+const indexNames = (t: TempContext): string[] => sqliteDb(t.ctx.store).prepare(INDEXES_SQL).pluck().all() as string[];
 
 describe('trademark loads', () => {
   let t: TempContext;
@@ -43,7 +43,7 @@ describe('trademark loads', () => {
     const before = indexNames(t);
     // Never finished, as if the load were killed (the lease names this process, so it counts as free).
     await t.ctx.store.trademarks.beginLoad();
-    const reopened = openStore(join(t.dir, 'tm.db'));
+    const reopened = openSqliteStore(join(t.dir, 'tm.db'));
     const names = () => reopened.db.prepare(INDEXES_SQL).pluck().all();
     try {
       // trademarks_seq is not one of the indexes a load drops.

@@ -4,13 +4,13 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/store/store.js';
+import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite/store.js';
 
 let dir: string;
 let path: string;
-const open: Store[] = [];
-const store = (): Store => {
-  const s = openStore(path);
+const open: SqliteStore[] = [];
+const store = (): SqliteStore => {
+  const s = openSqliteStore(path);
   open.push(s);
   return s;
 };
@@ -25,7 +25,7 @@ const ingestLeavesWal = (): void => {
 };
 
 /** A server's usage flush: one small commit. */
-const smallCommit = (s: Store): void => {
+const smallCommit = (s: SqliteStore): void => {
   s.db.exec('CREATE TABLE IF NOT EXISTS usage_sink (n INTEGER)');
   s.db.prepare('INSERT INTO usage_sink VALUES (1)').run();
 };

@@ -21,7 +21,7 @@ export const getFilingAnalytics = defineOp({
   name: 'get_filing_analytics',
   summary: 'Count filings over time by office, class, owner or status',
   description:
-    'Counts the stored marks matching the filters by filing year (or month), one series per office, Nice class, owner or status (`group_by`), largest first (at most 20; the rest are summed as `other`). A mark counts once per class it covers and once per current owner. Marks without a filing date are counted in `undated`.',
+    'Counts the stored marks matching the filters by filing year or month, one series per office, class, owner or status (`group_by`), the top 20 and `other`.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

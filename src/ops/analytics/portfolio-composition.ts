@@ -10,7 +10,7 @@ export const getPortfolioComposition = defineOp({
   name: 'get_portfolio_composition',
   summary: "Count a portfolio's marks by office, status, stage and class",
   description:
-    'The composition of a set of stored marks (a portfolio of your organization, an owner, entity, attorney or firm, or offices and classes): how many marks, and how many per office, status (active, pending, inactive), stage (registered, published, abandoned …) and Nice class (a mark counts once per class it covers). Use get_renewal_load for what falls due by year.',
+    'How many marks a set holds (a portfolio, an owner, entity, attorney or firm, or offices and classes), per office, status, stage and Nice class. For what falls due by year use get_renewal_load.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

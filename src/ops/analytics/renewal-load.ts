@@ -21,7 +21,7 @@ export const getRenewalLoad = defineOp({
   name: 'get_renewal_load',
   summary: 'Count the renewals and declarations falling due per year, with fees',
   description:
-    "The renewal load of a set of stored marks (a portfolio of your organization, an owner, entity, attorney or firm, or offices and classes): each mark's next renewal and declaration deadlines from the deadline engine (as of `as_of_date`), counted by the year they fall due and by type, with the office fee of each where the fee schedule holds one, summed per currency. `without_fee` counts rows whose office or date has no schedule. Deadlines already missed are left out; those in grace count in their due year. Only the next cycle is known: a renewal ten years on depends on this one being made.",
+    'The renewals and declarations a set of marks (portfolio, party, offices, classes) has falling due, counted per year and type, with office fees summed per currency where a schedule holds them.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -18,7 +18,7 @@ export const checkListing = defineOp({
   name: 'check_listing',
   summary: 'Check a product listing for registered marks',
   description:
-    'Finds registered and pending marks that appear in a product listing (title, description, tags), as whole words, inside words, or one letter off when fuzzy matching is on, in the given jurisdictions. `class_strictness` keeps to marks in the listing\'s classes (`strict`), also their coordinated classes (`related`, default) or any class (`any`). Returns a 0-100 clearance score (100 = clear), a bucket, a summary, findings with the mark, owner, status, classes and where it was found, and guidance.',
+    'Finds registered and pending marks in a product listing (title, description, tags) in the given jurisdictions, with a 0-100 clearance score (100 = clear), findings and guidance. `class_strictness`: strict, related (default) or any class.',
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: true,

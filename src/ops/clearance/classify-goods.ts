@@ -16,7 +16,7 @@ export const classifyGoods = defineOp({
   name: 'classify_goods',
   summary: 'Predict the Nice classes of a goods or services description',
   description:
-    'Reads a goods or services description (items separated by semicolons, as in a filing) and returns the `top_k` most likely Nice classes with a confidence and the class heading. Built on the WIPO Nice alphabetical list and class headings; accuracy on real USPTO descriptions is in docs/clearance.md.',
+    'The `top_k` most likely Nice classes of a goods or services description, with confidence and heading.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -12,7 +12,7 @@ export const compareMarks = defineOp({
   name: 'compare_marks',
   summary: 'Compare two marks channel by channel, with the goods overlap',
   description:
-    'Judges two marks with the same function as search and watches (score, tier and the reason in plain words, on the channels of `similarity`, default as search), scores them on each similarity channel (identical, fuzzy, embedded, phonetic, lookalike, conceptual), and explains each: the shared sound keys, the edit path with its look-alike letters, the shared segments, the number words and plurals treated as equal. Give each mark as text or as a stored id (`tm_…` or `US:76044902`); with goods or classes on both sides it also says whether the goods are in the same class, coordinated classes or share goods words.',
+    'Scores two marks (text, tm_ id or OFFICE:number) on each similarity channel with the search engine, and explains each score; with goods or classes on both sides, also whether the goods are related.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

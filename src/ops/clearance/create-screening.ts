@@ -21,7 +21,7 @@ export const createScreening = defineOp({
   name: 'create_screening',
   summary: 'Screen a proposed mark for conflicts and save the result',
   description:
-    'Runs a clearance search for a proposed mark over the chosen offices on every similarity channel, keeps the earlier marks in the proposal\'s classes and their coordinated classes, and rates each by risk (high, medium, low, minimal) with the reasons: text similarity by channel, goods relatedness, status, strength, owner and dates. The result is saved as `scr_…`; re-run it later to see what changed.',
+    'Clearance search for a proposed mark: earlier marks in its classes and coordinated classes on every similarity channel, each rated by risk with reasons. Saved as scr_; rerun_screening shows what changed later.',
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: false,

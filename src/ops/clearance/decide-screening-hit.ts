@@ -14,6 +14,8 @@ export const decideScreeningHit = defineOp({
   meter: 'write',
   readOnly: false,
   mcpTool: true,
+  // A later decision on the same hit replaces the earlier one: sending it again changes nothing.
+  mcp: { destructive: true, idempotent: true },
   http: { method: 'POST', path: '/v1/screenings/{id}/decisions' },
   cli: { command: 'screenings decide <id>' },
   input: z.strictObject({

@@ -22,7 +22,7 @@ export const renderReport = (s: Screening, format: ReportFormat) => ({ object: '
 export const getScreeningReport = defineOp({
   name: 'get_screening_report',
   summary: 'Render a saved screening as an HTML, Markdown, CSV or JSON report',
-  description: 'Returns a saved screening (`scr_…`) as a report: the proposal, overall risk, hits grouped by risk with owner, status, classes, dates and why each matched, charts by office, class and tier, review decisions, and the method and data date. `html` is one self-contained file that prints well.',
+  description: 'A saved screening as a report document (html, md, csv or json): hits by risk with why each matched, charts, decisions, method and data date.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

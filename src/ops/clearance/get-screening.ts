@@ -7,7 +7,7 @@ import { loadScreening } from './screening-store.js';
 export const getScreening = defineOp({
   name: 'get_screening',
   summary: 'Get a saved screening',
-  description: 'Returns a saved screening (`scr_…`): the proposal, the overall risk and summary, every hit with its risk, reasons and review decision, and what changed at the last re-run.',
+  description: 'A saved screening: proposal, overall risk, every hit with its risk, reasons and review decision, and the changes at the last re-run.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -12,7 +12,7 @@ export const suggestGoodsTerms = defineOp({
   name: 'suggest_goods_terms',
   summary: 'Suggest accepted Nice terms for a goods description',
   description:
-    'Splits a goods or services description into items (at semicolons) and, for each, returns the closest terms of the WIPO Nice alphabetical list with their class and basic number, at most `per_class` per class. Pass `classes` to keep to the classes you file in.',
+    'For each item of a goods description (split at semicolons), the closest accepted terms of the WIPO Nice list with class and basic number.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

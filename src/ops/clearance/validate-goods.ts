@@ -15,7 +15,7 @@ export const validateGoods = defineOp({
   name: 'validate_goods',
   summary: 'Validate a goods and services list against the Nice list',
   description:
-    'Checks each item of a goods and services list (give `items` with their class, or one `text` with items separated by semicolons and an optional `class`). Each comes back `accepted` (a term of the WIPO Nice alphabetical list, with its basic number as `term_id`), `close_match` (with suggested terms) or `not_acceptable` with a reason: `too_vague` ("all goods in class 9"), `wrong_class` (an accepted term of another class) or `no_match`.',
+    'Checks each item of a goods and services list against the WIPO Nice list: `accepted`, `close_match` with suggestions, or `not_acceptable` (too vague, wrong class, no match).',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

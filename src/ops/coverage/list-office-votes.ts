@@ -10,7 +10,7 @@ export const listOfficeVotes = defineOp({
   name: 'list_office_votes',
   summary: 'Read the office-coverage vote totals',
   description:
-    'Offices organizations have voted to add, most votes first: the number of organizations voting for each, whether yours is one of them, and when the first and latest votes were cast. Test-mode keys see the test-mode votes.',
+    'Offices organizations voted to add, most votes first, with whether yours is among them.',
   scope: 'trademarks:read',
   meter: 'reference',
   readOnly: true,

@@ -21,11 +21,13 @@ export const voteForOffice = defineOp({
   name: 'vote_for_office',
   summary: 'Vote for an office to be added to the coverage',
   description:
-    "Records the calling organization's vote for an office tm does not cover yet (a WIPO ST.3 code such as JP, CN, BR). One vote per organization and office: voting again keeps the vote and updates its note. A production office is a 400. Read the totals with list_office_votes.",
+    'Records the organization\'s vote for an office tm does not cover yet (a WIPO ST.3 code such as JP). Voting again keeps one vote and updates its note.',
   scope: 'portfolios:manage',
   meter: 'write',
   readOnly: false,
   mcpTool: true,
+  // One vote per organization and office: voting again leaves one vote (the note is replaced).
+  mcp: { idempotent: true },
   http: { method: 'POST', path: '/v1/offices/votes' },
   cli: { command: 'offices vote <office>' },
   input: z.strictObject({

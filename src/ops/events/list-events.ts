@@ -36,7 +36,7 @@ export const listEvents = defineOp({
   name: 'list_events',
   summary: "List the organization's events",
   description:
-    'The per-organization event ledger: alert.created, trademark.status_changed and office_action.issued, oldest first, kept 30 days. Filter by type, portfolio_id (membership frozen when the event was recorded), trademark_id and creation time. Each event has the envelope its webhook deliveries carry.',
+    'The organization\'s event ledger (alert.created, trademark.status_changed, office_action.issued), oldest first, kept 30 days, in the envelope webhooks carry.',
   scope: 'events:read',
   meter: 'monitoring',
   readOnly: true,

@@ -36,7 +36,7 @@ export const estimateFeesOp = defineOp({
   name: 'estimate_fees',
   summary: 'Estimate the office fees of a filing, renewal or declaration',
   description:
-    'Office fees (not attorney fees) for one action at one office on a date, from the fee schedule in force then: line items with quantity, unit amount and source, and the total in the office currency. `classes` are the Nice classes covered (their number counts). `late` adds grace-period surcharges; `designations` counts designated parties for a Madrid (WO) filing or renewal; `colour` picks the colour basic fee at WO. An office with no schedule is a 400 naming it. Figures no source confirmed are flagged `confirmed: false`.',
+    'Office fees (not attorney fees) for one action at one office on a date, from the schedule then in force: line items with source, and the total in the office currency. `late` adds grace surcharges; `designations` and `colour` apply to WO.',
   scope: 'trademarks:read',
   meter: 'reference',
   readOnly: true,

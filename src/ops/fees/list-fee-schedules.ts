@@ -10,7 +10,7 @@ import { feeFileOf, feeFiles } from './schedules.js';
 export const listFeeSchedules = defineOp({
   name: 'list_fee_schedules',
   summary: 'List the office fee schedules and their sources',
-  description: 'Every office fee schedule held (USPTO, EUIPO, WIPO Madrid): currency, the date each schedule took effect, its source, and each fee with its amount, unit and whether a source confirmed it. `office` keeps one office; an office with no schedule is a 400 naming it.',
+  description: 'The office fee schedules held (USPTO, EUIPO, WIPO Madrid): currency, effective dates, source, and each fee. For one action\'s total use estimate_fees.',
   scope: 'trademarks:read',
   meter: 'reference',
   readOnly: true,

@@ -7,7 +7,8 @@ import { getPortfolioDeadlinesIcs, listPortfolioDeadlines } from './portfolio-de
 import { createMonitor, deleteMonitor, getMonitor, listMonitors, testMonitor, updateMonitor } from './monitors.js';
 import { addPortfolioMarks, importPortfolio, removePortfolioMarks } from './portfolio-marks.js';
 import { runWatches } from './run-watches.js';
-import { getWatchDiagnostics, previewWatch, replayWatch } from './watch-actions.js';
+import { previewWatch } from './preview-watch.js';
+import { getWatchDiagnostics, replayWatch } from './watch-actions.js';
 import { bulkCreateWatches, getWatch, listWatches, pauseWatch, resumeWatch, tmWatchesCreate, tmWatchesDelete, tmWatchesUpdate } from './watch-crud.js';
 
 export const MONITOR_OPERATIONS: readonly OpDefinition[] = [

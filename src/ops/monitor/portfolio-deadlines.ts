@@ -13,6 +13,7 @@ export const listPortfolioDeadlines = defineOp({
   summary: "List the deadlines of a portfolio's marks",
   description: 'The docket (see list_deadlines) restricted to the marks of one portfolio, with the same filters, sort and cursors.',
   http: { method: 'GET', path: '/v1/portfolios/{id}/deadlines' },
+  mcp: { coveredBy: 'list_deadlines' },
   cli: undefined,
   input: listDeadlines.input.omit({ portfolio_id: true }).extend({ id: z.string().min(1).describe('Portfolio id (ptf_…)') }),
   run: async (ctx, input) => {

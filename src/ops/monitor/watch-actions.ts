@@ -1,72 +1,19 @@
-// What a watch would do and did: preview (the marks it would match now, no alerts written),
-// diagnostics (why a given mark did or did not alert, or the watch's counters), and replay (move
-// its cursor back so the next evaluation re-reads those changes; alerts already made stay single).
+// What a watch did: diagnostics (why a given mark did or did not alert, or the watch's counters),
+// and replay (move its cursor back so the next evaluation re-reads those changes; alerts already
+// made stay single). Preview is in preview-watch.ts.
 import { z } from 'zod';
 import type { Context } from '../../context.js';
-import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { toAlert, Alert } from '../../monitor/alert.js';
 import { cachedText, compileWatch, judgeMark, testMark, type CompiledWatch } from '../../monitor/match.js';
-import { Deprecations, WatchBody } from '../../monitor/watch-schemas.js';
 import { defineOp } from '../define-op.js';
 import { resolveTrademark } from '../resolve-id.js';
-import { prepareWatch, requireWatch } from './watch-crud.js';
+import { requireWatch } from './watch-crud.js';
 
-/** Marks a preview reads at most: the store's newest changes first. */
-const PREVIEW_SCAN = 20_000;
-
-const membershipTest = async (ctx: Context, w: CompiledWatch, ids: string[]) => {
+/** Portfolio membership of the marks a watch is tested on, read once for the lot. */
+export const membershipTest = async (ctx: Context, w: CompiledWatch, ids: string[]) => {
   if (!w.portfolioId) return () => false;
   const members = await ctx.store.portfolios.membershipsOf(ids);
   return (portfolioId: string, trademarkId: string) => (members.get(trademarkId) ?? []).some((m) => m.portfolio_id === portfolioId);
-};
-
-const PreviewHit = z.object({
-  trademark_id: z.string(),
-  office_code: z.string(),
-  application_number: z.string(),
-  mark_text: z.string().nullable(),
-  status: z.string(),
-  match: z.object({ tier: z.string(), score: z.number(), via: z.array(z.string()), reason: z.string().describe('Why the marks are alike, in plain words') }).nullable(),
-});
-
-export const previewWatch = defineOp({
-  name: 'preview_watch',
-  summary: 'Preview the marks a watch would match now (no alerts are created)',
-  description: `Validates a watch body exactly as create does and returns the stored marks it matches now, newest changes first (at most ${PREVIEW_SCAN.toLocaleString('en')} of the newest marks are read; similarity hits best first), without saving the watch or writing alerts.`,
-  scope: 'trademarks:read',
-  meter: 'monitoring',
-  readOnly: true,
-  http: { method: 'POST', path: '/v1/watches/preview' },
-  cli: { command: 'watches preview' },
-  input: WatchBody.extend({ name: WatchBody.shape.name.optional(), limit: z.number().int().min(1).max(100).default(20) }).strict(),
-  output: z.object({ object: z.literal('watch_preview'), data: z.array(PreviewHit), scanned: z.number().int(), deprecations: Deprecations, request_id: z.string().nullable() }),
-  run: async (ctx, input) => {
-    const { limit, ...body } = input;
-    const { row, checked } = await prepareWatch(ctx, { ...body, name: body.name ?? 'preview' });
-    const w = compileWatch(row);
-    const records = await candidates(ctx, w);
-    const inPortfolio = await membershipTest(ctx, w, records.map((r) => r.id));
-    const textOf = cachedText();
-    const hits = records.flatMap((r) => {
-      const outcome = testMark(w, r, null, inPortfolio, textOf);
-      return 'match' in outcome ? [{ trademark_id: r.id, office_code: r.office_code, application_number: r.application_number, mark_text: r.mark_text, status: r.status.primary, match: outcome.match }] : [];
-    });
-    if (w.q) hits.sort((a, b) => (b.match?.score ?? 0) - (a.match?.score ?? 0));
-    return { object: 'watch_preview' as const, data: hits.slice(0, limit), scanned: records.length, deprecations: checked.deprecations, request_id: ctx.requestId };
-  },
-});
-
-/** The marks a preview tests: the named ones for mark, portfolio and owner watches, else the newest changes. */
-const candidates = async (ctx: Context, w: CompiledWatch): Promise<TrademarkRecord[]> => {
-  if (w.trademarkIds) return [...(await ctx.store.trademarks.get([...w.trademarkIds])).values()];
-  const filter = {
-    portfolioId: w.portfolioId ?? undefined,
-    ownerIds: w.ownerId?.startsWith('own_') ? [w.ownerId] : undefined,
-    entityIds: w.ownerId?.startsWith('ent_') ? [w.ownerId] : undefined,
-    niceClasses: w.classes ? [...w.classes] : undefined,
-    offices: w.offices ? [...w.offices] : undefined,
-  };
-  return ctx.store.trademarks.list(filter, '-updated_at', PREVIEW_SCAN, 0);
 };
 
 const Diagnostics = z.object({
@@ -95,7 +42,7 @@ export const getWatchDiagnostics = defineOp({
   name: 'get_watch_diagnostics',
   summary: "Why a watch did or did not alert on a mark, or the watch's counters",
   description:
-    'With `trademarkId`: walks the evaluation steps for that mark and gives the first reason in plain words (the alert fired; the watch does not include the office; the mark had no change in the window; the trigger event is not in trigger_events; the score was below the threshold). Always: the counts, last evaluated change, last alert and last error.',
+    'A watch\'s counters, last evaluated change, last alert and last error; with `trademarkId`, why it did or did not alert on that mark.',
   scope: 'trademarks:read',
   meter: 'monitoring',
   readOnly: true,

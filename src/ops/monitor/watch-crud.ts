@@ -83,7 +83,7 @@ export const tmWatchesCreate = defineOp({
   mcpTool: true,
   summary: 'Create a watch',
   description:
-    'Creates a saved watch that raises an alert whenever an ingested change matches it. `watch_type`: mark (query.filters.trademarkIds), portfolio (query.filters.portfolioId), owner (query.filters.ownerId), class (query.filters.niceClasses, new filings in those classes) or similarity (query.q, with similarity channels and min_tier). Filters are camelCase.',
+    'Saves a watch that raises an alert when an ingested change matches it. `watch_type` names the field `query` needs: mark (filters.trademarkIds), portfolio (filters.portfolioId), owner (filters.ownerId), class (filters.niceClasses) or similarity (q).',
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,
@@ -149,7 +149,7 @@ export const tmWatchesUpdate = defineOp({
   name: 'tm_watches_update',
   mcpTool: true,
   summary: 'Update a watch (only the fields sent change)',
-  description: 'PATCH semantics: fields not sent keep their values. Sending `query` re-saves the watch: current keys (version v3, similarity, min_tier) select the current matching; earlier keys keep legacy matching and are listed in `deprecations`.',
+  description: 'Changes the fields sent; the rest keep their values. Sending `query` re-saves the watch\'s matching.',
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,
@@ -208,6 +208,8 @@ const setStatus = (name: string, status: 'active' | 'paused', summary: string) =
     scope: 'portfolios:manage',
     meter: 'monitoring',
     readOnly: false,
+    // Setting a status again changes nothing, and the other tool sets it back: not destructive.
+    mcp: { idempotent: true },
     http: { method: 'POST', path: `/v1/watches/{id}/${status === 'active' ? 'resume' : 'pause'}` },
     cli: { command: `watches ${status === 'active' ? 'resume' : 'pause'} <id>` },
     input: z.strictObject({ id: WatchId }),

@@ -21,7 +21,7 @@ export const getEntity = defineOp({
   name: 'get_entity',
   summary: 'Get one resolved entity (a group of owner records)',
   description:
-    'An entity groups the owner records of every office that name the same company or person (legal forms across languages, case, accents and transliteration resolved). Returns its member owners and its marks counted by office, status and class. An id merged into another answers 410 entity_merged with merged_into.',
+    'An entity: the owner records of every office naming the same company or person, with its members and its marks counted by office, status and class. A merged id answers 410 with `merged_into`.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

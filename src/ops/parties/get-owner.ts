@@ -24,7 +24,7 @@ export const getOwner = defineOp({
   name: 'get_owner',
   summary: 'Get one owner with its marks counted by office, status and class',
   description:
-    "An owner record (own_ id from a trademark row's owners[], or a name, which must resolve to one owner): its name, normalized name, entity, country and legal type, and its stored marks counted by office, status and Nice class. Use list_owner_trademarks for the marks, get_entity for every spelling of the same company.",
+    'One owner (own_ id or a name resolving to one owner): name, entity, country, legal type, and its marks counted by office, status and class. For the marks use search_trademarks with owner_id; for every spelling, get_entity.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

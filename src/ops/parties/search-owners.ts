@@ -21,7 +21,7 @@ export const searchOwners = defineOp({
   name: 'search_owners',
   summary: 'Find owners by name, fuzzily, across offices',
   description:
-    'Owner records whose name is like `q`: the same company under other legal forms, cases or accents scores 1 (Acme Inc. = ACME Corporation = Acme GmbH), near spellings by trigram similarity (at least 0.3). Best match first, then most marks. Each hit names its entity (ent_), which groups every spelling; use get_owner or list_owner_trademarks with its id.',
+    'Owners whose name is like `q`: legal forms, case and accents aside (Acme Inc. = ACME GmbH), near spellings by trigram similarity. Each hit names its entity (ent_), grouping every spelling.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -12,7 +12,7 @@ export const getAssignment = defineOp({
   name: 'get_assignment',
   summary: 'Get one recorded assignment',
   description:
-    'One recorded assignment document: reel/frame, conveyance, execution and recorded dates, assignors, assignees and every mark it touches. Pass an asg_ id or a USPTO reel/frame such as 9006/0093.',
+    'One recorded assignment: reel/frame, conveyance, dates, assignors, assignees and the marks it touches. Pass an asg_ id or a USPTO reel/frame such as 9006/0093.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -12,7 +12,7 @@ export const getProceeding = defineOp({
   name: 'get_proceeding',
   summary: 'Get one TTAB proceeding',
   description:
-    'One Trademark Trial and Appeal Board proceeding (opposition, cancellation, ex parte appeal, extension of time to oppose …): its type, status, parties with the marks each is on record with, and prosecution history. Pass a prc_ id or the proceeding number (application_number), e.g. 91264142 or US:91264142.',
+    'One TTAB proceeding (opposition, cancellation, appeal, extension of time): type, status, parties with their marks, and history. Pass a prc_ id or the proceeding number, e.g. 91264142.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

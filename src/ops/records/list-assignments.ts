@@ -11,7 +11,7 @@ export const listAssignments = defineOp({
   name: 'list_assignments',
   summary: 'List recorded assignments',
   description:
-    'Recorded assignment documents, newest execution date first. `party` keeps those where an assignor or assignee name contains the text (case-insensitive); `trademark` keeps those touching one mark (tm_ id or OFFICE:number).',
+    'Recorded assignment documents, newest first. `party` matches an assignor or assignee name; `trademark` keeps those touching one mark.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -14,7 +14,7 @@ export const listProceedings = defineOp({
   name: 'list_proceedings',
   summary: 'List TTAB proceedings',
   description:
-    'Trademark Trial and Appeal Board proceedings from ingested TTAB files, newest filing first. `party` keeps those where a party name contains the text (case-insensitive); `trademark` keeps those naming one mark (tm_ id or OFFICE:number); `kinds` keeps oppositions, cancellations, appeals … only.',
+    'TTAB proceedings, newest first. `party` matches a party name; `trademark` keeps those naming one mark; `kinds` keeps some kinds only.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -39,7 +39,7 @@ export const listTrademarkCitations = defineOp({
   name: 'list_trademark_citations',
   summary: 'List the marks a trademark cites, and the marks cited with or against it',
   description:
-    'Citations as the office data carries them: the prior registrations a mark claims (cites) and the marks claiming it (cited_by), from the USPTO daily XML; and from USPTO TTAB proceedings the marks pleaded against it (cited_against) or that it was pleaded against (asserted_against). Examiner citations in office actions are not in the office data tm reads, so they are never listed. An empty list means none is on file.',
+    'Marks a trademark cites and marks citing it (USPTO data), and marks pleaded against it or it was pleaded against in TTAB (`direction`). Examiner citations are not in office data.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

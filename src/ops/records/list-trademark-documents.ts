@@ -33,7 +33,7 @@ export const listTrademarkDocuments = defineOp({
   name: 'list_trademark_documents',
   summary: "List a trademark's prosecution-history documents",
   description:
-    "The documents of a mark's prosecution history as the office's own data lists them (USPTO TSDR case documents): date, type code and description, category (Incoming, Outgoing, Drawing, Specimens …), page count and media types, newest first. Office data names no file URLs, so url and download_url are null. An empty list means no document list of the mark was ingested, not that it has none.",
+    'The documents of a mark\'s prosecution history as the office lists them (USPTO TSDR): date, type, category, pages, newest first. File URLs are not in office data. An empty list means none was ingested.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -67,7 +67,7 @@ export const reconcileDocket = defineOp({
   name: 'reconcile_docket',
   summary: 'Compare a client docket with the stored marks',
   description:
-    'Takes docket rows (office, number, and optionally their status, next deadline and owner) and compares each with the stored mark found by application or registration number. Each row comes back `matches`, `differs` with the differing fields (field, theirs, ours), `not_found`, or `invalid` (no office or number, unknown office, unreadable date). Status matches our unified status, stage, the office code or label, or a common docket word for it (Registered, Pending, Abandoned …); next_deadline matches our earliest open deadline from the deadline engine (rolled or statutory date); owner matches when the names resolve to the same entity. Blank fields are not compared.',
+    'Compares a client docket (rows of office, number, and optionally status, next deadline and owner) with the stored marks. Each row comes back `matches`, `differs` (with the differing fields), `not_found` or `invalid`. Blank fields are not compared.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,

@@ -11,7 +11,7 @@ export const createWebhook = defineOp({
   name: 'tm_webhooks_create',
   summary: 'Register a webhook endpoint',
   description:
-    'Registers a URL to receive signed POSTs (Standard Webhooks) for the chosen event types: alert.created, trademark.status_changed, office_action.issued. Optional portfolio_id limits delivery to marks in that portfolio. The response carries the signing secret (whsec_…) once.',
+    'Registers a URL to receive signed POSTs for the chosen event types, optionally only for one portfolio\'s marks. The response shows the signing secret once.',
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,

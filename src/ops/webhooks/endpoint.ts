@@ -2,6 +2,7 @@
 // or rotation), the enabled_events rule of spec §6.1, and the lookup of one endpoint of the caller.
 import { z } from 'zod';
 import type { Context } from '../../context.js';
+import { forAgents } from '../../core/agent-schema.js';
 import { TmError } from '../../errors.js';
 import { SUBSCRIBABLE_EVENTS } from '../../monitor/ledger.js';
 import { secretHint } from '../../monitor/signing.js';
@@ -12,7 +13,8 @@ import { requirePortfolio } from '../monitor/portfolio-crud.js';
 
 export const ENDPOINT_PREFIX = 'wh_';
 
-export const EnabledEvents = z
+export const EnabledEvents = forAgents(
+  z
   .array(z.string())
   .min(1, 'enabled_events needs at least one event type')
   .superRefine((values, ctx) => {
@@ -22,7 +24,9 @@ export const EnabledEvents = z
       }
     }
   })
-  .describe(`Event types to deliver: any of ${SUBSCRIBABLE_EVENTS.join(', ')}`);
+  .describe(`Event types to deliver: any of ${SUBSCRIBABLE_EVENTS.join(', ')}`),
+  z.array(z.enum(SUBSCRIBABLE_EVENTS)).min(1),
+);
 
 export const WebhookUrl = z.string().min(1).max(2048).describe('HTTPS URL receiving POSTs');
 

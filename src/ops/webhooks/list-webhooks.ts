@@ -9,7 +9,7 @@ import { endpointOfCaller, toEndpoint, WebhookEndpoint } from './endpoint.js';
 export const listWebhooks = defineOp({
   name: 'tm_webhooks_list',
   summary: 'List webhook endpoints',
-  description: "The organization's webhook endpoints: URL, subscribed events, portfolio filter, and health (healthy, failing or disabled, with the run of consecutive failures).",
+  description: 'The organization\'s webhook endpoints with URL, events, portfolio filter and health (healthy, failing or disabled).',
   scope: 'events:read',
   meter: 'monitoring',
   readOnly: true,

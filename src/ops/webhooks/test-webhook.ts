@@ -10,11 +10,13 @@ export const testWebhook = defineOp({
   name: 'tm_webhooks_test',
   summary: 'Send a test delivery to a webhook endpoint',
   description:
-    'POSTs a signed webhook.test event (id test_<hex>, no payload_version) to the endpoint and returns whether the receiver answered 2xx, its status code and response time. Test deliveries are never retried and never count toward auto-disable.',
+    'Sends a signed webhook.test event to the endpoint now and returns whether it answered 2xx, its status and response time. Never retried.',
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,
   mcpTool: true,
+  // The one tool that reaches outside the store: it POSTs to the endpoint's URL.
+  mcp: { openWorld: true },
   http: { method: 'POST', path: '/v1/webhooks/{id}/test' },
   cli: { command: 'webhooks test <id>' },
   input: z.strictObject({ id: z.string().describe('wh_ id') }),

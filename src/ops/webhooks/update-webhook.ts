@@ -8,7 +8,7 @@ export const updateWebhook = defineOp({
   name: 'tm_webhooks_update',
   summary: 'Update a webhook endpoint',
   description:
-    'Changes any of url, enabled_events, portfolio_id (null removes the filter), description and enabled. Setting enabled=true on a disabled endpoint clears its failure run and resumes delivery of what it had queued.',
+    'Changes any of url, enabled_events, portfolio_id (null removes it), description and enabled; enabling a disabled endpoint resumes its queued deliveries.',
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,

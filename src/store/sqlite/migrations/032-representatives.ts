@@ -2,8 +2,8 @@
 // attorney, correspondent and representative entries (src/core/representatives.ts), so a party's
 // marks and counts are one indexed lookup. A store that already holds marks is filled here once,
 // from the stored records, inside the migration's transaction.
-import { resolveRepresentatives } from '../../core/representatives.js';
-import type { TrademarkRecord } from '../../core/schemas/trademark.js';
+import { resolveRepresentatives } from '../../../core/representatives.js';
+import type { TrademarkRecord } from '../../../core/schemas/trademark.js';
 import type { Db } from '../sqlite.js';
 
 export const sql = `

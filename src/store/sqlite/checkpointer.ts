@@ -7,6 +7,7 @@
 // for no reader and no writer. Other writers (`tm ingest`, the CLI) keep SQLite's default.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { Checkpointer } from '../store.js';
 import type { Db } from './sqlite.js';
 
 /** How often the checkpoint thread copies the WAL back; a PASSIVE checkpoint of an empty WAL costs next to nothing. */
@@ -39,11 +40,6 @@ parentPort.once('message', () => {
   parentPort.close();
 });
 `;
-
-export interface Checkpointer {
-  /** Runs a last checkpoint, closes the thread's connection and ends the thread. */
-  stop(): Promise<void>;
-}
 
 /** Starts the checkpoint thread on the database at `path` and defers `db`'s own checkpoints to it. */
 export const startCheckpointer = (db: Db, path: string, intervalMs = CHECKPOINT_MS): Checkpointer => {

@@ -24,6 +24,11 @@ export const writeTransaction = <A extends unknown[], T>(db: Db, fn: (...args: A
 /** A read transaction: every statement of `fn` sees one snapshot, and the read lock is taken once. */
 export const readTransaction = <T>(db: Db, fn: () => T): T => db.transaction(fn).deferred();
 
+/** The migrations each connection applied when it opened (`tm migrate` reports them). */
+const appliedAtOpen = new WeakMap<Db, number[]>();
+
+export const migrationsAppliedAtOpen = (db: Db): number[] => appliedAtOpen.get(db) ?? [];
+
 export const openDatabase = (path: string, options: { readonly?: boolean } = {}): Db => {
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
@@ -34,7 +39,7 @@ export const openDatabase = (path: string, options: { readonly?: boolean } = {})
     db.pragma('foreign_keys = ON');
     // A checkpoint after a large load leaves a large WAL file behind; truncate it to this size.
     db.pragma('journal_size_limit = 67108864');
-    migrate(db);
+    appliedAtOpen.set(db, migrate(db));
   }
   db.pragma('cache_size = -65536');
   return db;
@@ -82,13 +87,14 @@ const version = (db: Db): number => db.pragma('user_version', { simple: true }) 
  * `user_version` that apply cleanly as already there (their first statement fails on the existing
  * objects, and each migration is one transaction, so nothing half-applies).
  */
-const migrate = (db: Db): void => {
+export const migrate = (db: Db): number[] => {
   const recorded = (): Set<number> =>
     db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() === undefined
       ? new Set()
       : new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   // A current store is only read here, so opening one never takes the write lock.
-  if (MIGRATIONS.every((m) => recorded().has(m.version))) return;
+  if (MIGRATIONS.every((m) => recorded().has(m.version))) return [];
+  const applied: number[] = [];
   const before = version(db);
   const mark = (v: number): void => {
     db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)');
@@ -102,6 +108,7 @@ const migrate = (db: Db): void => {
         db.exec(m.sql);
         m.backfill?.(db);
         mark(m.version);
+        applied.push(m.version);
         if (m.version > version(db)) db.pragma(`user_version = ${m.version}`);
       })();
     } catch (err) {
@@ -109,4 +116,5 @@ const migrate = (db: Db): void => {
       writeTransaction(db, () => mark(m.version))();
     }
   }
+  return applied;
 };

@@ -7,7 +7,7 @@
 // - party_stats: each party's marks and name (the least spelling, as MIN(name) gave), and
 // - party_office_marks: its marks per office,
 // both kept by the triggers below on every insert and delete of a side-table row.
-import { partyNamePrefixes } from '../../core/name-prefixes.js';
+import { partyNamePrefixes } from '../../../core/name-prefixes.js';
 import type { Db } from '../sqlite.js';
 
 const counted = (table: string, id: string) => `

@@ -1,0 +1,97 @@
+// The commander tree of `tm`, built from the manifest (manifest.ts) without importing any
+// operation: the command a user names is built in full (its flags from the manifest, its own
+// module imported when it runs), every other one is a name and a line of help. Global flags
+// (`--db`, `--json` …) go on every command.
+import { Command } from 'commander';
+import { EXPORTS } from './exports.js';
+import { addFlags } from './flags.js';
+import type { Manifest, ManifestOp } from './manifest.js';
+import { loadOperation } from './manifest.js';
+import { addExportFlags, addPageFlags } from './views/export.js';
+
+/** Commands (with their subcommands) whose results do not depend on the date: no `--as-of` there. */
+const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
+
+const addGlobalOptions = (command: Command, dated = true): Command => {
+  command
+    .option('--db <path>', 'store to use: a SQLite file path or a postgres:// URL (default: $TM_DB, else $TM_HOME/tm.db)')
+    .option('--json', 'print JSON instead of a table')
+    .option('--wide', 'show every table column in full, however wide the terminal');
+  return dated ? command.option('--as-of <date>', 'compute terms and deadlines as of this date (YYYY-MM-DD)') : command;
+};
+
+/**
+ * Gives every command the global flags and makes options positional, so each flag belongs to the
+ * command it follows: `deadlines --office US` filters the docket, `deadlines rules --office US`
+ * the rule catalog, and `--json`/`--db` work before or after any command.
+ */
+export const finishProgram = (program: Command): void => {
+  addGlobalOptions(program).enablePositionalOptions();
+  const walk = (command: Command, dated: boolean): void => {
+    for (const sub of command.commands) {
+      const subDated = dated && !(command === program && DATELESS.has(sub.name()));
+      addGlobalOptions(sub, subDated);
+      if (sub.commands.length > 0) sub.enablePositionalOptions();
+      walk(sub, subDated);
+    }
+  };
+  walk(program, true);
+};
+
+const argName = (arg: string): string => arg.replace(/[<>[\].]/g, '');
+
+const commandAt = (root: Command, words: string[]): Command => {
+  let current = root;
+  for (const word of words) {
+    current = current.commands.find((c) => c.name() === word) ?? current.command(word).description(`${word} commands`);
+  }
+  return current;
+};
+
+/** Adds the operations' commands; the action imports the operation and the runner only when it runs. */
+export const addOperationCommands = (program: Command, ops: readonly ManifestOp[]): void => {
+  for (const entry of ops) {
+    const command = commandAt(program, entry.words).description(entry.summary);
+    for (const arg of entry.args) command.argument(arg);
+    addFlags(command, entry.flags);
+    command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
+    EXPORTS[entry.name]?.flags(command);
+    addExportFlags(command, entry.list);
+    if (entry.list) addPageFlags(command);
+    command.action(async (...values: unknown[]) => {
+      const cmd = values[values.length - 1] as Command;
+      const positional: Record<string, unknown> = {};
+      entry.args.forEach((arg, i) => {
+        if (values[i] !== undefined) positional[argName(arg)] = values[i];
+      });
+      const [op, { runCommand }] = await Promise.all([loadOperation(entry), import('./program.js')]);
+      await runCommand(op, entry, cmd, positional);
+    });
+  }
+};
+
+/**
+ * Adds every top-level command of the manifest: `word` (the one the arguments name) in full, the
+ * others as a name and description only. An unknown word builds them all, so commander can
+ * suggest the nearest; none (`tm --version`) builds none.
+ */
+export const addCommands = async (program: Command, manifest: Manifest, word: string | null): Promise<void> => {
+  const known = manifest.order.some((c) => c.name === word);
+  const full = (name: string): boolean => (word !== null && !known) || name === word;
+  for (const top of manifest.order) {
+    if (!full(top.name)) {
+      const stub = program.command(top.name).description(top.description);
+      for (const arg of top.args) stub.argument(arg);
+    } else if (top.kind === 'ops') {
+      addOperationCommands(program, manifest.ops.filter((op) => op.words[0] === top.name));
+    } else {
+      const spec = manifest.commands.find((c) => c.name === top.name)!;
+      const mod = (await import(/* @vite-ignore */ new URL(`./commands/${spec.module}.js`, import.meta.url).href)) as Record<string, (p: Command) => void>;
+      // A module may add several commands (serve and mcp): keep only the one asked for.
+      const scratch = new Command('tm');
+      mod[spec.add]!(scratch);
+      const built = scratch.commands.find((c) => c.name() === top.name)!;
+      program.addCommand(built.copyInheritedSettings(program));
+    }
+  }
+};

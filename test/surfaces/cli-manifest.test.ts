@@ -1,0 +1,57 @@
+// The CLI starts from a built manifest: it must be what the registry gives now, every entry must
+// name the module that holds its operation, and a command must import only what it uses.
+import { execa } from 'execa';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildManifest } from '../../src/cli/manifest-build.js';
+import type { Manifest } from '../../src/cli/manifest.js';
+
+const BUILT = 'dist/src/cli/manifest.json';
+const built = JSON.parse(readFileSync(BUILT, 'utf8')) as Manifest;
+const dir = mkdtempSync(join(tmpdir(), 'tm-manifest-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The file modules a `tm` process imported. */
+const modulesOf = async (...args: string[]): Promise<string[]> => {
+  const log = join(dir, `${args.join('_').replace(/\W/g, '')}.log`);
+  await execa('node', ['--import', './test/helpers/module-log.mjs', 'bin/tm.js', ...args], {
+    env: { TM_MODULE_LOG: log, TM_HOME: dir },
+    reject: false,
+  });
+  return readFileSync(log, 'utf8').trim().split('\n');
+};
+
+describe('the CLI manifest', () => {
+  it('is current: the built manifest is what the registry and command modules give now (run `npm run build`)', async () => {
+    const fresh = await buildManifest();
+    const strip = (m: Manifest) => ({ ...m, ops: m.ops.map(({ module: _m, export: _e, ...rest }) => rest) });
+    expect(strip(built)).toEqual(fresh);
+  });
+
+  it('names, for every operation, the module that exports it', async () => {
+    for (const entry of built.ops) {
+      expect(entry.module, entry.name).toBeDefined();
+      const mod = (await import(pathToFileURL(join('dist/src/ops', entry.module!)).href)) as Record<string, { name: string }>;
+      expect(mod[entry.export!]?.name, entry.name).toBe(entry.name);
+    }
+  });
+
+  it('lets `tm --version` start without any operation, schema or store', async () => {
+    const loaded = await modulesOf('--version');
+    const opModules = new Set(built.ops.map((op) => op.module));
+    expect(loaded.filter((u) => opModules.has(u.replace(/.*\/dist\/src\/ops\//, '')))).toEqual([]);
+    expect(loaded.filter((u) => /node_modules\/(zod|better-sqlite3|ink|react|hono|@modelcontextprotocol)\//.test(u))).toEqual([]);
+  });
+
+  it('loads one operation for `tm stats --json`, and neither ink, React, Hono nor the MCP SDK', async () => {
+    const loaded = await modulesOf('stats', '--json', '--db', join(dir, 'none.db'));
+    const ops = loaded.filter((u) => /\/dist\/src\/ops\/[^/]+\.js$/.test(u)).map((u) => u.replace(/.*\/ops\//, ''));
+    expect(ops).toContain('get-stats.js');
+    expect(ops).not.toContain('search-trademarks.js');
+    expect(ops).not.toContain('registry.js');
+    expect(loaded.filter((u) => /node_modules\/(ink|react|hono|@hono|@modelcontextprotocol)\//.test(u))).toEqual([]);
+  });
+});
