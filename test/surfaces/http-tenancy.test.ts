@@ -44,6 +44,8 @@ const WRITES: Record<string, 'own' | 'tally' | 'operators' | 'none'> = {
   'POST /v1/screenings': 'own',
   'POST /v1/screenings/{id}/rerun': 'own',
   'POST /v1/screenings/{id}/decisions': 'own',
+  'POST /v1/feeds': 'own',
+  'DELETE /v1/feeds/{id}': 'own',
   'POST /v1/offices/votes': 'tally',
   'DELETE /v1/offices/votes/{office}': 'tally',
   'POST /v1/feedback': 'operators',
@@ -91,6 +93,7 @@ describe('tenancy of every write', () => {
     const monitor = await id('POST', '/v1/monitors', { name: 'A monitor', watches: [{ type: 'similarity', query: { q: 'APPLE' } }], webhook_url: 'http://127.0.0.1:9/m', offices: ['us'] });
     const screening = await id('POST', '/v1/screenings', { mark: 'KUTEX', classes: [3], offices: ['US', 'EM'] });
     const key = await id('POST', '/v1/organization/api-keys', { name: 'ci', scopes: ['trademarks:read'] });
+    const feed = await id('POST', '/v1/feeds', { name: 'A calendar', portfolio_id: ptf });
     expect((await send('POST', '/v1/offices/votes', { office: 'BR' })).status).toBe(201);
     await ingestFiles(h.tmp.ctx, ['fixtures/uspto/daily-xml/records/revival-after-98186103.xml']);
     const alert = (await json(await h.call(`/v1/alerts?watch_id=${watch}`))).body.data[0].id as string;
@@ -99,7 +102,7 @@ describe('tenancy of every write', () => {
     const hit = (await json(await h.call(`/v1/screenings/${screening}`))).body.hits[0].id as string;
     const views = async () =>
       Promise.all(
-        [`/v1/portfolios/${ptf}`, `/v1/watches/${watch}`, `/v1/webhooks/${hook}`, `/v1/monitors/${monitor}`, `/v1/screenings/${screening}`, `/v1/alerts/${alert}`, `/v1/events/${event}`, '/v1/organization/api-keys'].map(
+        [`/v1/portfolios/${ptf}`, `/v1/watches/${watch}`, `/v1/webhooks/${hook}`, `/v1/monitors/${monitor}`, `/v1/screenings/${screening}`, `/v1/alerts/${alert}`, `/v1/events/${event}`, '/v1/organization/api-keys', '/v1/feeds'].map(
           async (p) => {
             const { body } = await json(await h.call(p));
             const { request_id: _r, ...rest } = body;
@@ -136,6 +139,7 @@ describe('tenancy of every write', () => {
       ['PATCH', `/v1/organization/api-keys/${key}`, { name: 'B was here' }], ['DELETE', `/v1/organization/api-keys/${key}`],
       ['POST', '/v1/feedback', { message: 'about their request', request_id: requestId }],
       ['DELETE', '/v1/offices/votes/BR'],
+      ['POST', '/v1/feeds', { name: 'B calendar', portfolio_id: ptf }], ['DELETE', `/v1/feeds/${feed}`],
     ];
     const answers = [];
     for (const [method, path, body] of calls) {
