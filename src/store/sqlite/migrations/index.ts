@@ -22,6 +22,7 @@ import { sql as gramKeys } from './035-gram-keys.js';
 import { sql as soundKeys } from './036-sound-keys.js';
 import { sql as gramPostings } from './037-gram-postings.js';
 import { sql as entitySignals } from './045-entity-signals.js';
+import { sql as partyLookup, backfill as partyLookupBackfill } from './050-party-lookup.js';
 import { sql as feedTokens } from './052-feed-tokens.js';
 import { sql as attemptsInFlight } from './056-attempts-in-flight.js';
 
@@ -49,6 +50,7 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 36, name: 'sound-keys', sql: soundKeys },
   { version: 37, name: 'gram-postings', sql: gramPostings },
   { version: 45, name: 'entity-signals', sql: entitySignals },
+  { version: 50, name: 'party-lookup', sql: partyLookup, backfill: partyLookupBackfill },
   { version: 52, name: 'feed-tokens', sql: feedTokens },
   { version: 56, name: 'attempts-in-flight', sql: attemptsInFlight },
 ];
