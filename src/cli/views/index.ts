@@ -29,6 +29,7 @@ const VIEWS: Record<string, () => Promise<View>> = {
   get_screening: async () => (await import('./screening-view.js')).renderScreening,
   rerun_screening: async () => (await import('./screening-view.js')).renderScreening,
   decide_screening_hit: async () => (await import('./screening-view.js')).renderScreening,
+  create_feed: async () => (await import('./feed-view.js')).renderNewFeed,
 };
 
 export const renderHuman = async (opName: string, output: unknown): Promise<void> => {
