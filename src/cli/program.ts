@@ -17,7 +17,7 @@ import { inputFromOptions, kebab } from './flags.js';
 import type { ManifestOp } from './manifest.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
 import { morePagesNote, reportWarnings, warningsOf } from './completeness.js';
-import { checkExportFlags, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
+import { checkExportFlags, checkOutputPath, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
 import { listShape, rowsAt, withRows } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
@@ -129,6 +129,7 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
   try {
     checkAsOf(globals.asOf);
     checkExportFlags(globals);
+    checkOutputPath(globals.output);
     const raw = {
       ...(globals.input ? readInputFile(globals.input) : {}),
       ...inputFromOptions(specs, command.opts()),
@@ -143,7 +144,7 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
     }
     ctx = contextFromGlobals(globals, storeNeed(op));
     const input = parsed.data as Record<string, unknown>;
-    const options: CommandOptions = { ...command.opts(), wide: globals.wide };
+    const options: CommandOptions = { ...command.opts(), wide: globals.wide, json: globals.json };
     const toTty = mode.tty && !mode.json && globals.output === undefined;
     const result = await resultText(op, ctx, input, options, { limit: raw.limit !== undefined }, toTty);
     if (result) writeResult(result.text, globals.output, result.what);
