@@ -55,6 +55,10 @@ export const addOperationCommands = (program: Command, ops: readonly ManifestOp[
     for (const arg of entry.args) command.argument(arg);
     addFlags(command, entry.flags);
     command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
+    if (entry.http) {
+      command.option('--remote <url>', 'run on this tm serve as the organization of $TM_API_KEY (default $TM_URL)');
+      if (!entry.flags.some((f) => f.flag === 'org')) command.option('--org <org_id>', 'on the machine holding the store: act for this organization');
+    }
     EXPORTS[entry.name]?.flags(command);
     addExportFlags(command, entry.list);
     if (entry.list) addPageFlags(command);

@@ -88,21 +88,7 @@ const reconcileExport: Export = {
   },
 };
 
-/**
- * `tm screenings report ID --format md|html|csv|json`: the report document itself, printed or
- * written with --output; `--json` gives the operation's JSON object around it.
- */
-const reportExport: Export = {
-  flags: () => undefined,
-  run: async (ctx, input, options) => {
-    if (options.json) return null;
-    const { getScreeningReport } = await import('../ops/clearance/get-screening-report.js');
-    return (await getScreeningReport.run(ctx, input as never)).content;
-  },
-};
-
 export const EXPORTS: Record<string, Export> = {
-  get_screening_report: reportExport,
   reconcile_docket: reconcileExport,
   list_deadlines: deadlinesExport,
   run_watches: watchRunExport,
