@@ -20,7 +20,7 @@ import { CHANNELS, DEFAULT_CHANNELS } from '../src/search/params.js';
 import { trigramSet } from '../src/search/trigram.js';
 import { corpusTexts, loadEuipo, openEvalStore } from './lib/eval-corpus.js';
 import { acceptableFlag, heldSimilar, isMeaning, loadPairs, sameLetters, type Pair } from './lib/eval-pairs.js';
-import { FALSE_ALARM_QUERIES, loadLabels, queryHalf, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
+import { FALSE_ALARM_QUERIES, labelKey, loadLabels, queryHalf, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
 import { benchCommand, consoleTable, markdownTable, resultsDir, writeReport, type Table } from './lib/results.js';
 import { topCoverage, trigramRank } from './lib/trigram-baseline.js';
 import { sqliteDb } from '../src/store/sqlite/store.js';
@@ -65,14 +65,16 @@ const main = async () => {
   try {
     // False alarms: 200 seeded EUIPO marks searched with every channel on, in the chosen halves.
     const sample = seededSample(euipo.map((m, i) => ({ i, text: m[1] })), FALSE_ALARM_QUERIES, FA_SEED).filter((q) => splits.includes(queryHalf(q.text)));
-    const topHits: (TopTierHit & { half: string })[] = [];
+    const topHits: (TopTierHit & { half: string; reason: string })[] = [];
     for (const q of sample) {
       for (const h of await search(ctx, q.text, CHANNEL_SETS.all)) {
         const t = h.match?.tier ?? '';
-        if (h.id !== trademarkId('EM', euipo[q.i]![0]) && (TOP_TIERS as readonly string[]).includes(t)) topHits.push({ query: q.text, hit: h.mark_text ?? '', tier: t, half: queryHalf(q.text) });
+        if (h.id !== trademarkId('EM', euipo[q.i]![0]) && (TOP_TIERS as readonly string[]).includes(t)) topHits.push({ query: q.text, hit: h.mark_text ?? '', tier: t, half: queryHalf(q.text), reason: h.match?.reason ?? '' });
       }
     }
     const labels = loadLabels();
+    // The labelled top-tier hits held not similar, with the reason the judgement gave: what to look at.
+    const wrongHits = topHits.filter((h) => labels.get(labelKey(h.query, h.hit)) === 'not_similar').map((h) => `${h.query} / ${h.hit} (${h.half}, ${h.tier}: ${h.reason})`);
     const alarms = Object.fromEntries(splits.map((s) => [s, summarise(topHits.filter((h) => h.half === s), labels)]));
     const unlabelled = splits.flatMap((s) => alarms[s]!.unlabelled);
     const unlabelledFile = join(resultsDir, 'false-alarm-unlabelled.csv');
@@ -172,6 +174,7 @@ const main = async () => {
     console.log('not-similar pairs in the top two tiers with different letters:', topTierWrong);
     console.log(consoleTable(alarmTable));
     console.log(`${unlabelled.length} unlabelled top-tier hits`);
+    console.log('labelled not similar:', wrongHits);
     const bySplit = (s: string) => pairs.filter((p) => p.split === s).length;
     const body = [
       `Split run: ${splits.join(' and ')}. ${pairs.length} decided pairs (${pairs.filter(heldSimilar).length} held similar, ${pairs.filter((p) => !heldSimilar(p)).length} held not similar, ${pairs.filter(acceptableFlag).length} of them with the same text — "acceptable-flag"; ${pairs.filter(isMeaning).length} meaning pairs), split once by decision: ${bySplit('test')} test, ${bySplit('tune')} tune. Each earlier mark is searched for among ${corpusTrigrams.length} marks (${euipo.length} real EUIPO marks plus the earlier mark of every pair). Recall@k: the earlier mark is in the first k hits of the later mark's search; MRR over the first ${DEPTH}. "default" is identical, fuzzy, embedded, lookalike; "all" is ${CHANNELS.join(', ')}; "trigram" ranks every mark by the Jaccard similarity of pg_trgm trigram sets (ties split evenly).`,
@@ -186,6 +189,7 @@ const main = async () => {
       `${FALSE_ALARM_QUERIES} EUIPO marks drawn with seed ${FA_SEED}, split into halves by a SHA-1 of their text (tune chooses the tier cut-offs, test reports), searched with all channels; every other mark in their identical, near_identical and similar tiers (first ${DEPTH} hits) looked up in data/similarity/false-alarm-labels.csv.`, '',
       markdownTable(alarmTable),
       '', `${unlabelled.length} top-tier hits have no label yet (listed in bench/results/false-alarm-unlabelled.csv when there are any).`,
+      '', 'Labelled not similar, with the reason the judgement gave:', '', ...wrongHits.map((h) => `- ${h}`),
       '', '## Pairs held similar outside the top 10', '',
       ...Object.entries(misses).map(([s, l]) => `- ${s} (${l.length}): ${l.join('; ') || 'none'}`),
     ].join('\n');

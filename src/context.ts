@@ -2,6 +2,7 @@
 // calling organization and a logger. Surfaces build one per process and narrow it per request.
 import { loadConfig, type Config, type ConfigOverrides } from './config.js';
 import type { Clock } from './core/clock.js';
+import { visibleLines } from './core/terminal-text.js';
 import { projectPending } from './monitor/projector.js';
 import { openSearchIndex, type SearchIndex } from './search/search-index.js';
 import { unsupportedSearchIndex } from './search/unsupported-index.js';
@@ -35,9 +36,10 @@ export interface Context {
   logger: Logger;
 }
 
+/** Warnings can name marks and owners: their control characters are shown, never sent to the terminal. */
 export const stderrLogger: Logger = {
-  info: (m) => process.stderr.write(`${m}\n`),
-  warn: (m) => process.stderr.write(`warning: ${m}\n`),
+  info: (m) => process.stderr.write(`${visibleLines(m)}\n`),
+  warn: (m) => process.stderr.write(`warning: ${visibleLines(m)}\n`),
 };
 
 /** The composition root's one choice of backend: a PostgreSQL URL or a SQLite path (src/store/location.ts). */

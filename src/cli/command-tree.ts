@@ -7,7 +7,7 @@ import { EXPORTS } from './exports.js';
 import { addFlags } from './flags.js';
 import type { Manifest, ManifestOp } from './manifest.js';
 import { loadOperation } from './manifest.js';
-import { addExportFlags } from './views/export.js';
+import { addExportFlags, addPageFlags } from './views/export.js';
 
 /** Commands (with their subcommands) whose results do not depend on the date: no `--as-of` there. */
 const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
@@ -55,8 +55,13 @@ export const addOperationCommands = (program: Command, ops: readonly ManifestOp[
     for (const arg of entry.args) command.argument(arg);
     addFlags(command, entry.flags);
     command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
+    if (entry.http) {
+      command.option('--remote <url>', 'run on this tm serve as the organization of $TM_API_KEY (default $TM_URL)');
+      if (!entry.flags.some((f) => f.flag === 'org')) command.option('--org <org_id>', 'on the machine holding the store: act for this organization');
+    }
     EXPORTS[entry.name]?.flags(command);
     addExportFlags(command, entry.list);
+    if (entry.list) addPageFlags(command);
     command.action(async (...values: unknown[]) => {
       const cmd = values[values.length - 1] as Command;
       const positional: Record<string, unknown> = {};

@@ -45,6 +45,13 @@ const locateOperations = async (): Promise<Map<OpDefinition, { module: string; e
   return where;
 };
 
+const routeOf = (http: NonNullable<OpDefinition['http']>): NonNullable<ManifestOp['http']> => ({
+  method: http.method,
+  path: http.path,
+  ...(http.produces ? { produces: http.produces } : {}),
+  ...(http.shape ? { shape: http.shape } : {}),
+});
+
 const entryOf = (op: OpDefinition & { cli: NonNullable<OpDefinition['cli']> }): ManifestOp => {
   const parts = op.cli.command.trim().split(/\s+/);
   const args = parts.filter((p) => /^[<[]/.test(p));
@@ -55,7 +62,8 @@ const entryOf = (op: OpDefinition & { cli: NonNullable<OpDefinition['cli']> }): 
     args,
     flags: flagSpecs(op.input, args.map((a) => a.replace(/[<>[\].]/g, '')), op.cli.flags),
     list: listShape(op.output) !== null,
-    ...(op.http && !op.local ? { http: { method: op.http.method, path: op.http.path, ...(op.http.produces ? { produces: op.http.produces } : {}) } } : {}),
+    ...(op.http && !op.local ? { http: routeOf(op.http) } : {}),
+    ...(op.local ? { local: true } : {}),
   };
 };
 

@@ -18,7 +18,9 @@ export interface ManifestOp {
   /** The output is a list, so `--csv` and `--output` are offered. */
   list: boolean;
   /** The HTTP route, for `--remote`; absent for local administration (`tm orgs create`). */
-  http?: { method: string; path: string; produces?: string };
+  http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; produces?: string; shape?: 'earlier' };
+  /** Administration of the machine holding the store (`tm orgs`, `tm keys`): always runs locally. */
+  local?: boolean;
   /** Where the built operation lives, relative to dist/src/ops (absent in an in-process manifest). */
   module?: string;
   export?: string;

@@ -1,6 +1,7 @@
 // How the CLI prints results and errors: JSON when asked or piped, a view on a TTY, and one
 // readable error line on stderr with the error table's exit code.
 import { ZodError } from 'zod';
+import { visibleLines } from '../core/terminal-text.js';
 import { TmError, toTmError } from '../errors.js';
 
 export interface OutputMode {
@@ -49,7 +50,8 @@ export const reportError = (err: unknown, mode: OutputMode): number => {
     printJson(e.toBody(null));
   } else {
     const hint = e.suggestion ? ` ${e.suggestion}` : '';
-    process.stderr.write(`tm: ${e.message}${hint} [${e.type}]\n`);
+    // A message can quote input or stored text: its controls are shown, never sent.
+    process.stderr.write(`tm: ${visibleLines(`${e.message}${hint}`)} [${e.type}]\n`);
     if (e.type === 'internal_error' && process.env.TM_DEBUG) process.stderr.write(`${String((err as Error).stack)}\n`);
   }
   return e.exitCode;

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config.js';
 import { closeContext, createContext, type Context } from '../context.js';
 import { isIsoDate } from '../core/dates.js';
+import { requireOrg } from '../auth/orgs.js';
 import { TmError } from '../errors.js';
 import { isPostgresUrl } from '../store/location.js';
 import type { OpDefinition } from '../ops/define-op.js';
@@ -15,14 +16,20 @@ import { EXIT_GATE } from './exit-codes.js';
 import { EXPORTS, NOTICES } from './exports.js';
 import { inputFromOptions, kebab } from './flags.js';
 import type { ManifestOp } from './manifest.js';
+import { remoteCall, remoteTarget } from './remote.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
-import { checkExportFlags, collectRows, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
+import { morePagesNote, reportWarnings, warningsOf } from './completeness.js';
+import { checkExportFlags, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
-import { listShape } from './views/list-rows.js';
+import { listShape, rowsAt, withRows } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
 
 export interface GlobalOptions {
   db?: string;
+  /** A `tm serve` to run the command on (remote.ts). */
+  remote?: string;
+  /** On the machine holding the store: the organization to act for. */
+  org?: string;
   json?: boolean;
   asOf?: string;
   wide?: boolean;
@@ -79,10 +86,14 @@ const pageSizeMax = (op: OpDefinition): number | undefined => {
 
 type CommandOptions = Record<string, unknown> & ExportFlags;
 
-/** The document a command prints (or writes with --output): an op's own export, generic CSV, or JSON; null when a view renders. */
+/** Runs the operation: locally on the store, or on a `tm serve` with `--remote`. */
+type Run = (input: Record<string, unknown>) => Promise<unknown>;
+
+/** The document a command prints (or writes with --output): an op's own export, every row (CSV, JSON, NDJSON), or JSON; null when a view renders. */
 const resultText = async (
   op: OpDefinition,
   ctx: Context,
+  run: Run,
   input: Record<string, unknown>,
   options: CommandOptions,
   explicit: { limit: boolean },
@@ -92,19 +103,50 @@ const resultText = async (
   const exported = await EXPORTS[op.name]?.run(ctx, input, { ...options, rowCap: cap });
   if (exported !== undefined && exported !== null) return { text: exported };
   const list = listShape(op.output);
-  if (options.csv && list) {
+  tableDefaults.wide = options.wide === true;
+  if (list && (options.csv || options.all || options.ndjson)) {
     const max = pageSizeMax(op);
     const first = !explicit.limit && max !== undefined ? { ...input, limit: max } : input;
-    const rows = await collectRows((page) => op.run(ctx, page as never), first, list.path, cap);
-    return { text: rowsCsv(rows, list.columns), what: `${rows.length} rows` };
+    const { rows, warnings, last } = await collectRows(run, first, list.path, cap);
+    reportWarnings(warnings);
+    const what = rowCount(rows.length);
+    if (options.csv) return { text: rowsCsv(rows, list.columns), what };
+    if (options.ndjson) return { text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), what };
+    if (!toTty) return { text: `${JSON.stringify(rows, null, 2)}\n`, what };
+    await renderHuman(op.name, withRows(last, list.path, rows));
+    return null;
   }
-  const output = await op.run(ctx, input as never);
-  if (!toTty) return { text: `${JSON.stringify(output, null, 2)}\n` };
-  tableDefaults.wide = options.wide === true;
+  const output = await run(input);
+  reportWarnings(warningsOf(output));
+  if (!toTty) {
+    const page = list ? rowsAt(output, list.path) : null;
+    const note = page ? morePagesNote(page.rows.length, page.next) : null;
+    if (note) process.stderr.write(`${note}\n`);
+    return { text: `${JSON.stringify(output, null, 2)}\n` };
+  }
   await renderHuman(op.name, output);
-  const notice = await NOTICES[op.name]?.(ctx, input as never);
-  if (notice) ctx.logger.warn(notice);
+  if (ctx !== REMOTE_ONLY) {
+    const notice = await NOTICES[op.name]?.(ctx, input as never);
+    if (notice) ctx.logger.warn(notice);
+  }
   return null;
+};
+
+/**
+ * The context of a `--remote` run: there is no local store, so an export that reads it (`--ics`,
+ * `--fail-on`, `--report`) stops with one clear line instead of an internal error.
+ */
+const REMOTE_ONLY = new Proxy({} as Context, {
+  get: () => {
+    throw new TmError('validation_error', 'this output is made from the local store and is not available with --remote (or TM_URL); run it on the machine holding the store.', { param: 'remote' });
+  },
+});
+
+/** `--org ORG` on the machine holding the store: the operation acts for that organization, as its API key would. */
+const actingFor = async (ctx: Context, org: string | undefined): Promise<Context> => {
+  if (org === undefined) return ctx;
+  const row = await requireOrg(ctx, org);
+  return { ...ctx, org: { id: row.id, name: row.name, livemode: true } };
 };
 
 const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, positional: Record<string, unknown>): Promise<void> => {
@@ -128,13 +170,30 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
     if (!parsed.success) {
       throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));
     }
-    ctx = contextFromGlobals(globals, storeNeed(op));
-    const input = parsed.data as Record<string, unknown>;
+    const remote = entry.local ? null : remoteTarget(globals);
+    // An operation's own --org flag (offices vote) is its input; elsewhere --org picks the organization.
+    const org = entry.flags.some((f) => f.flag === 'org') ? undefined : globals.org;
+    if (remote && org !== undefined) {
+      throw new TmError('validation_error', '--org acts for an organization on the machine holding the store; with --remote the API key decides the organization.', { param: 'org' });
+    }
+    let run: Run;
+    let opCtx: Context;
+    if (remote) {
+      // The server validates and applies defaults itself: it is sent what the user gave.
+      run = remoteCall(remote, entry);
+      opCtx = REMOTE_ONLY;
+    } else {
+      ctx = contextFromGlobals(globals, storeNeed(op));
+      const local = await actingFor(ctx, org);
+      run = (page) => op.run(local, page as never);
+      opCtx = local;
+    }
+    const input = remote ? raw : (parsed.data as Record<string, unknown>);
     const options: CommandOptions = { ...command.opts(), wide: globals.wide };
     const toTty = mode.tty && !mode.json && globals.output === undefined;
-    const result = await resultText(op, ctx, input, options, { limit: raw.limit !== undefined }, toTty);
+    const result = await resultText(op, opCtx, run, input, options, { limit: raw.limit !== undefined }, toTty);
     if (result) writeResult(result.text, globals.output, result.what);
-    const failure = await EXPORTS[op.name]?.check?.(ctx, input, options);
+    const failure = await EXPORTS[op.name]?.check?.(opCtx, input, options);
     if (failure) {
       process.stderr.write(`tm: ${failure}\n`);
       process.exitCode = EXIT_GATE;

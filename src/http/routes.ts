@@ -21,6 +21,7 @@ import { readJsonBody } from './body.js';
 import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from '../auth/idempotency.js';
 import { fromBody, fromQuery, validateInput, withQuery } from '../ops/input.js';
 import { errorBody } from './render.js';
+import { authenticateFeedRequest, feedTokenOf, type FeedRequest } from './feed-auth.js';
 
 export interface RequestVars {
   requestId: string;
@@ -118,11 +119,18 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   const op = pickOp(route, c);
   c.set('op', op);
   const authorization = c.req.header('authorization');
-  const attempt = await beginAuthAttempt(ctx, c.get('client'), authorization);
+  const params = c.req.param() as Record<string, string>;
+  const qs = c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?') + 1) : '';
+  const query = [...new URLSearchParams(qs)];
+  // A calendar feed token (`?token=`) is the credential instead of the Authorization header.
+  const feedToken = feedTokenOf(query);
+  const attempt = await beginAuthAttempt(ctx, c.get('client'), feedToken === undefined ? authorization : `feed ${feedToken}`);
   if (attempt.admission) c.set('admission', attempt.admission);
   let principal: Principal;
+  let feed: FeedRequest | null = null;
   try {
-    principal = await authenticateApiKey(ctx, authorization);
+    if (feedToken === undefined) principal = await authenticateApiKey(ctx, authorization);
+    else ({ principal } = feed = await authenticateFeedRequest(ctx, op, route.method, feedToken, query, params));
   } catch (err) {
     const failed = await endAuthAttempt(ctx, attempt, toTmError(err).type === 'unauthorized' ? 'failed' : 'error');
     if (failed) c.set('admission', failed);
@@ -134,13 +142,11 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   c.set('admission', admission);
   requireScope(principal, op.scope);
 
-  const params = c.req.param() as Record<string, string>;
   const mutating = route.method !== 'GET';
   const idemKey = mutating ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;
-  const qs = c.req.url.includes('?') ? c.req.url.slice(c.req.url.indexOf('?') + 1) : '';
-  const query = [...new URLSearchParams(qs)];
-  const raw =
-    route.method === 'POST' || route.method === 'PATCH'
+  const raw = feed
+    ? feed.raw
+    : route.method === 'POST' || route.method === 'PATCH'
       ? withQuery(op.input, fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params), query, params)
       : fromQuery(op.input, query, params);
   const input = validateInput(op.input, raw);

@@ -51,6 +51,7 @@ import { COVERAGE_OPERATIONS } from './coverage/index.js';
 import { MONITOR_OPERATIONS } from './monitor/index.js';
 import { EVENT_OPERATIONS } from './events/index.js';
 import { CLEARANCE_OPERATIONS } from './clearance/index.js';
+import { FEED_OPERATIONS } from './feeds/index.js';
 
 export const OPERATIONS: readonly OpDefinition[] = [
   getTrademark,
@@ -104,6 +105,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   ...MONITOR_OPERATIONS,
   ...EVENT_OPERATIONS,
   ...CLEARANCE_OPERATIONS,
+  ...FEED_OPERATIONS,
 ];
 
 export const findOperation = (name: string): OpDefinition | undefined => OPERATIONS.find((op) => op.name === name);

@@ -97,7 +97,7 @@ export const searchTrademarks = defineOp({
   http: { method: 'GET', path: '/v1/trademarks', aliases: ['POST /v1/trademarks'] },
   cli: {
     command: 'search [q]',
-    flags: { office: 'offices', class: 'nice_classes', 'filed-after': 'filing_date_gte', 'filed-before': 'filing_date_lte' },
+    flags: { office: 'offices', class: 'nice_classes', 'filed-after': 'filing_date_gte', 'filed-before': 'filing_date_lte', 'all-channels': 'all' },
   },
   input: SearchInput,
   output: SearchOutput,

@@ -69,6 +69,10 @@ const lemma = (t: Table, w: string): string | null => {
   return null;
 };
 
+/** Whether a word is an ordinary word of one of the table's languages (itself or inflected):
+ *  ORANGE, TOBACCO and VIDA are; TALENTIA and GALEMOTOR are not. */
+export const isDictionaryWord = (w: string): boolean => lemma(load(), w) !== null;
+
 /** Per-word results kept per process (the table never changes): the words of marks repeat from
  *  mark to mark, and splitting and reading each one again was most of the channel's scoring time.
  *  A memo is emptied when it reaches MEMO_MAX words. */

@@ -6,6 +6,7 @@
 import type { MatchTier } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from './analyze.js';
 import { fuzzyBudget, osa, soundOsa } from './distance.js';
+import { isDictionaryWord } from './conceptual.js';
 import { numberCanon, singular, webName, words } from './normalize.js';
 
 export const FAMILY_NAMES = ['same_text', 'split_join', 'plural', 'one_edit', 'transposition', 'two_edits', 'homophone', 'letter_name', 'lookalike', 'contains'] as const;
@@ -21,8 +22,9 @@ export interface Family {
 /** Marks shorter than this (letters and digits) are a letter away from too many others for one
  *  edit to make them near-identical (CAT/CAR); chosen on tune (docs/search.md). */
 export const ONE_EDIT_MIN = 5;
-/** Two edits make a copy only in a mark at least this long (the longer of the two). */
-export const TWO_EDITS_MIN = 8;
+/** Two edits make a copy only in a mark at least this long (the longer of the two); at 8, tune's
+ *  labelled false alarms held BLACKOUT/BLACK CAT and FULLSTAR/FULL STK. */
+export const TWO_EDITS_MIN = 9;
 /** A mark inside another counts from this many letters, on word boundaries or at either end. */
 export const CONTAINED_MIN = 4;
 
@@ -98,9 +100,9 @@ const onBoundary = (short: Analysis, long: Analysis): boolean => {
 
 /** How common a term is in marks, 0..1 (src/search/reference-commonness.ts). */
 export type CommonOf = (term: string) => number;
-/** A contained mark this common (a word in some fifty marks of the reference) is a shared word,
- *  not a copied mark: BLUE inside BLUEPARROTT. */
-export const CONTAINED_COMMON_MAX = 0.75;
+/** A contained mark this common (in some thirteen marks of the reference or more) is a shared
+ *  word, not a copied mark: BLUE inside BLUEPARROTT. Chosen on tune's labelled false alarms. */
+export const CONTAINED_COMMON_MAX = 0.5;
 
 const edit = (q: Analysis, c: Analysis): Family | null => {
   const [x, y] = [q.compact, c.compact];
@@ -116,7 +118,8 @@ const edit = (q: Analysis, c: Analysis): Family | null => {
     }
     return { family: 'one_edit', tier: 'near_identical', reason: x.length > y.length ? 'one letter added' : 'one letter left out' };
   }
-  if (d === 2 && longer >= TWO_EDITS_MIN) return { family: 'two_edits', tier: 'similar', reason: 'two letters changed' };
+  // Two letters that turn ordinary words into other ordinary words (BLACKOUT/BLACK CAT) are no slip.
+  if (d === 2 && longer >= TWO_EDITS_MIN && !(rawWords(q).every(isDictionaryWord) && rawWords(c).every(isDictionaryWord))) return { family: 'two_edits', tier: 'similar', reason: 'two letters changed' };
   return null;
 };
 
@@ -164,10 +167,20 @@ const looks = (q: Analysis, c: Analysis): Family | null => {
   return { family: 'lookalike', tier: 'similar', reason: `looks the same: ${firstDifference(x, y)}` };
 };
 
+/** Whether a mark is distinctive enough that another holding it whole copies it: not common in the
+ *  reference, and not one ordinary word (ORANGE, TOBACCO, VIDA share a word with the marks that
+ *  hold them; a coined word like TALENTIA, or a phrase, is the mark itself). */
+export const distinctive = (s: Analysis, common: CommonOf): boolean => {
+  if (common(s.near) > CONTAINED_COMMON_MAX) return false;
+  // The words as written: the near form reads TOBACCO as 2BACCO.
+  const written = rawWords(s);
+  return !(written.length === 1 && isDictionaryWord(written[0]!));
+};
+
 const contains = (q: Analysis, c: Analysis, common: CommonOf): Family | null => {
   const [s, l] = q.near.length <= c.near.length ? [q, c] : [c, q];
   if (s.near.length < CONTAINED_MIN || s.near === l.near || !onBoundary(s, l)) return null;
-  if (common(s.near) > CONTAINED_COMMON_MAX) return null;
+  if (!distinctive(s, common)) return null;
   return { family: 'contains', tier: 'similar', reason: `one mark contains the other whole: ${s.folded.toUpperCase()} in ${l.folded.toUpperCase()}` };
 };
 
@@ -193,7 +206,7 @@ export const familyOf = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel
   const edited = fuzzy || phonetic ? edit(q, c) : null;
   if (edited && (fuzzy || (edited.tier === 'near_identical' && soundsSame(q, c)))) return fuzzy ? edited : { ...edited, reason: `${edited.reason} (sounds the same)` };
   return (
-    (fuzzy || phonetic ? sounds(q, c) ?? names(q, c) : null) ??
+    (fuzzy || phonetic ? names(q, c) ?? sounds(q, c) : null) ??
     (fuzzy || channels.has('lookalike') ? looks(q, c) : null) ??
     (channels.has('embedded') ? contains(q, c, common) : null)
   );

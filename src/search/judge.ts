@@ -7,6 +7,7 @@ import type { MatchTier } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from './analyze.js';
 import { familyOf, type FamilyName } from './families.js';
 import type { Commonness } from './fusion.js';
+import { numberCanon, singular, words } from './normalize.js';
 import { referenceCommonness } from './reference-commonness.js';
 import { laneScore, laneSet, laneTier, type LaneSet } from './score.js';
 
@@ -33,6 +34,9 @@ const SPLIT_JOIN = 0.96;
 const PLURAL = 0.95;
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
+
+/** A shared term as the mark writes it (the near form reads TOBACCO as 2BACCO). */
+const written = (c: Analysis, term: string): string => words(c.folded).find((w) => singular(numberCanon(w)) === term) ?? term;
 
 /** Plain words for a resemblance no family names: the strongest lane's. */
 const laneReason = (l: LaneSet, terms: readonly string[]): string => {
@@ -87,7 +91,7 @@ export const judge = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>, 
   if (l.embedded > 0) lanes.embedded = round3(l.embedded);
   if (l.conceptual > 0) lanes.conceptual = round3(l.conceptual);
   const terms = l.terms.length ? l.terms : [c.folded];
-  return { lanes, score: round3(score), tier, terms, family: fam?.family ?? null, reason: fam?.reason ?? laneReason(l, terms) };
+  return { lanes, score: round3(score), tier, terms, family: fam?.family ?? null, reason: fam?.reason ?? laneReason(l, terms.map((t) => written(c, t))) };
 };
 
 /** Lanes at or above this name their channel in `match.via`. */

@@ -45,7 +45,7 @@ export const SearchInput = z.looseObject({
     list.optional().describe('Channels: identical, fuzzy, embedded, phonetic, lookalike, conceptual (extension: foreign equivalents, synonyms, numbers) (default: identical, fuzzy, embedded, lookalike)'),
     z.array(z.enum(CHANNELS)),
   ),
-  all: bool.optional().describe('Clearance preset: every channel, conceptual included (CLI --all); not with similarity'),
+  all: bool.optional().describe('Clearance preset: every channel, conceptual included (CLI --all-channels); not with similarity'),
   mark_text_is: text.optional().describe('Mark text equals (ignores punctuation and spacing)'),
   mark_text_starts_with: text.optional().describe('Mark text starts with'),
   mark_text_ends_with: text.optional().describe('Mark text ends with (3+ characters)'),

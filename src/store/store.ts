@@ -6,6 +6,7 @@ import type { AuthRepo } from './auth-repo.js';
 import type { DocumentRepo } from './document-repo.js';
 import type { EntityRepo } from './entity-repo.js';
 import type { EventRepo } from './event-repo.js';
+import type { FeedRepo } from './feed-repo.js';
 import type { Leases } from './lease.js';
 import type { LedgerRepo } from './ledger-repo.js';
 import type { MonitorRepo } from './monitor-repo.js';
@@ -55,6 +56,8 @@ export interface Store {
   webhooks: WebhookRepo;
   watches: WatchRepo;
   monitors: MonitorRepo;
+  /** Calendar feed tokens. */
+  feeds: FeedRepo;
   /** The search index's tables; made on each call (the index opens them once). */
   searchTables(): SearchTables;
   /** A serving process's commits leave copying the log back to some other writer (SQLite's WAL; nothing on PostgreSQL). */

@@ -123,7 +123,7 @@ describe('a pipe closed early', () => {
   it('ends quietly with exit 0, no EPIPE stack trace', async () => {
     // 100 rows of JSON are far more than a pipe holds: head exits while tm is still writing.
     const piped = await execa('bash', ['-c', 'set -o pipefail; for i in 1 2 3; do node bin/tm.js search lumen --limit 100 --json; done | head -n 1 >/dev/null; echo "${PIPESTATUS[0]}"'], { env, reject: false });
-    expect(piped.stderr).toBe('');
+    expect(piped.stderr).not.toMatch(/EPIPE|node:events|Error/);
     expect(piped.stdout.trim()).toBe('0');
   });
 });

@@ -70,7 +70,7 @@ describe('--csv on list commands', () => {
       const whole = await getTrademarkHistory.run(ctx, getTrademarkHistory.input.parse({ id: 'US:71112081', limit: 100 }));
       const paged = await collectRows((page) => getTrademarkHistory.run(ctx, page as never), getTrademarkHistory.input.parse({ id: 'US:71112081', limit: 2 }), listShape(getTrademarkHistory.output)!.path);
       expect(whole.data.length).toBeGreaterThan(4);
-      expect(paged).toEqual(whole.data);
+      expect(paged.rows).toEqual(whole.data);
     } finally {
       await closeContext(ctx);
     }

@@ -1,4 +1,4 @@
-// `tm search Q --all`: the clearance preset turns on all six channels, conceptual included, so a
+// `tm search Q --all-channels`: the clearance preset turns on all six channels, conceptual included, so a
 // foreign equivalent is found; without it the default channels do not find it; with --similarity
 // it is a conflicting-parameters error with a non-zero exit.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,11 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('tm search --all', () => {
-  it('finds WOLF for LUPO through the conceptual channel only with --all', async () => {
+describe('tm search --all-channels', () => {
+  it('finds WOLF for LUPO through the conceptual channel only with --all-channels', async () => {
     const plain = JSON.parse((await tm('search', 'LUPO', '--json')).stdout);
     expect(plain.data.map((h: { mark_text: string }) => h.mark_text)).not.toContain('WOLF');
-    const r = await tm('search', 'LUPO', '--all', '--json');
+    const r = await tm('search', 'LUPO', '--all-channels', '--json');
     expect(r.exitCode).toBe(0);
     const out = JSON.parse(r.stdout);
     expect(out.search_meta.similarity_applied).toContain('conceptual');
@@ -30,8 +30,8 @@ describe('tm search --all', () => {
     expect(wolf.match.via).toContain('conceptual');
   });
 
-  it('refuses --all with --similarity in one line and exit 2', async () => {
-    const r = await tm('search', 'LUPO', '--all', '--similarity', 'fuzzy');
+  it('refuses --all-channels with --similarity in one line and exit 2', async () => {
+    const r = await tm('search', 'LUPO', '--all-channels', '--similarity', 'fuzzy');
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('all and similarity');
     expect(r.stderr.trim().split('\n')).toHaveLength(1);

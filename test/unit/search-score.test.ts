@@ -67,11 +67,12 @@ describe('tiers', () => {
 
   it('similar by a close spelling lane: SLEEKCRAFT / SLICKCRAFT', () => expect(score('SLEEKCRAFT', 'SLICKCRAFT')?.tier).toBe('similar'));
 
-  it('a rare mark whole inside another is similar', () => {
-    const s = score('BUCKS', 'ICEBUCKS')!;
-    expect(s.tier).toBe('similar');
-    expect(s.family).toBe('contains');
-    expect(s.score).toBeGreaterThanOrEqual(0.8);
+  it('a coined mark whole inside another is similar; an ordinary word inside one is a shared word', () => {
+    const coined = score('QWIRKLE', 'QWIRKLE CLUB')!;
+    expect(coined).toMatchObject({ tier: 'similar', family: 'contains' });
+    expect(coined.score).toBeGreaterThanOrEqual(0.8);
+    const word = score('BUCKS', 'ICEBUCKS')!;
+    expect(word).toMatchObject({ tier: 'related', family: null, reason: expect.stringMatching(/^shares BUCK/) });
   });
 
   it('a shared element common in the corpus lowers the score', () => {

@@ -4,6 +4,7 @@
 import type { Command } from 'commander';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { closeContext, type Context } from '../../context.js';
+import { visible } from '../../core/terminal-text.js';
 import { TmError } from '../../errors.js';
 import { listEvents } from '../../ops/events/list-events.js';
 import { contextFromGlobals, type GlobalOptions } from '../program.js';
@@ -28,7 +29,7 @@ const line = (e: Envelope, json: boolean): string => {
   if (json) return JSON.stringify(e);
   const data = (e.data ?? {}) as Record<string, unknown>;
   const about = data.trademark_id ?? data.alert_id ?? '';
-  return `${e.timestamp}  ${e.type.padEnd(24)}  ${e.id}  ${String(about)}`;
+  return visible(`${e.timestamp}  ${e.type.padEnd(24)}  ${e.id}  ${String(about)}`);
 };
 
 export const addEventsCommand = (program: Command): void => {

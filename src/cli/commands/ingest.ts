@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
 import { closeContext, type Context } from '../../context.js';
+import { visible, visibleLines } from '../../core/terminal-text.js';
 import { TmError } from '../../errors.js';
 import { FORMAT_NAMES } from '../../ingest/formats.js';
 import { ingestFiles, type IngestSummary } from '../../ingest/pipeline.js';
@@ -61,13 +62,13 @@ export const addIngestCommand = (program: Command): void => {
           batchSize: Math.max(1, Number(opts.batchSize) || 2000),
           onProgress: progress?.update,
           onSkip: (s) => {
-            const line = `skipped ${s.file} record ${s.recordNumber}: ${s.reason}`;
+            const line = visible(`skipped ${s.file} record ${s.recordNumber}: ${s.reason}`);
             if (progress) progress.log(line);
             else if (!mode.json) process.stderr.write(`${line}\n`);
           },
         });
         progress?.stop();
-        for (const f of summary.failed_files) if (!mode.json) process.stderr.write(`tm: ${f.detail} [${f.type}]\n`);
+        for (const f of summary.failed_files) if (!mode.json) process.stderr.write(`tm: ${visibleLines(f.detail)} [${f.type}]\n`);
         if (mode.json) printJson(summary);
         else process.stdout.write(`${summaryLine(summary, mode.tty)}\n`);
         const partial = summary.failed_files.length > 0 || (summary.skipped > 0 && !opts.allowErrors);

@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../../config.js';
 import { TmError } from '../../errors.js';
+import { isPostgresUrl } from '../../store/location.js';
 import type { GlobalOptions } from '../program.js';
 import { outputMode, reportError } from '../output.js';
 
@@ -14,7 +15,7 @@ import { outputMode, reportError } from '../output.js';
  */
 const checkStore = (db: string | undefined, create: boolean): void => {
   const raw = db ?? process.env.TM_DB;
-  if (create || raw === ':memory:' || (raw !== undefined && /^[a-z][a-z0-9+.-]*:\/\//i.test(raw))) return;
+  if (create || raw === ':memory:' || (raw !== undefined && isPostgresUrl(raw))) return;
   const { dbPath } = loadConfig({ db });
   if (existsSync(dbPath)) return;
   throw new TmError('not_found', `no store at ${dbPath}.`, {

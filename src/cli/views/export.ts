@@ -1,17 +1,23 @@
-// The one export mechanism of the CLI, for reports and CI: `--csv` on every command that lists
-// something writes its rows as CSV (every page, the cursor followed; an explicit `--limit` caps
-// the rows), and `--output FILE` writes what the command would print (JSON, or CSV, ICS, NDJSON
-// when asked; never a table) to FILE instead of stdout.
+// The one export mechanism of the CLI, for reports and CI: `--csv`, `--all` (one JSON array) and
+// `--ndjson` (one row per line) on every command that lists something write every matching row
+// (every page, the cursor followed; an explicit `--limit` caps the rows), and `--output FILE`
+// writes what the command would print (JSON, or CSV, ICS, NDJSON when asked; never a table) to
+// FILE instead of stdout.
 import type { Command } from 'commander';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { csvLine } from '../../core/csv.js';
 import { TmError } from '../../errors.js';
+import { mergeWarnings, warningsOf, type ResultWarning } from '../completeness.js';
 import { flatten, isObject, rowsAt, type Row } from './list-rows.js';
 
 export interface ExportFlags {
   csv?: boolean;
   output?: string;
+  /** Every page: one JSON array (a table on a terminal). */
+  all?: boolean;
+  /** Every page, one JSON row per line. */
+  ndjson?: boolean;
 }
 
 export const addExportFlags = (command: Command, lists: boolean): void => {
@@ -19,9 +25,17 @@ export const addExportFlags = (command: Command, lists: boolean): void => {
   command.option('--output <file>', 'write the output to FILE instead of stdout (JSON, or CSV/ICS/NDJSON when asked)');
 };
 
-/** `--csv` and `--json` ask for two different documents. */
+/** `--all` and `--ndjson`, on the registry's list commands. */
+export const addPageFlags = (command: Command): void => {
+  command
+    .option('--all', 'follow every page: one JSON array of every matching row (a table on a terminal; an explicit --limit caps the rows)')
+    .option('--ndjson', 'follow every page: one JSON row per line');
+};
+
+/** `--csv`, `--json` and `--ndjson` each ask for a different document. */
 export const checkExportFlags = (flags: ExportFlags & { json?: boolean }): void => {
   if (flags.csv && flags.json) throw new TmError('validation_error', 'Pass --csv or --json, not both.', { param: 'csv' });
+  if (flags.csv && flags.ndjson) throw new TmError('validation_error', 'Pass --csv or --ndjson, not both.', { param: 'csv' });
 };
 
 /** A cell of the CSV: lists of objects and objects below the flattening depth as JSON. */
@@ -41,6 +55,14 @@ export const rowsCsv = (rows: readonly Row[], columns: readonly string[] = []): 
   return csvLine(keys) + rows.map((r) => csvLine(keys.map((k) => cellOf(at(r, k))))).join('');
 };
 
+export interface Collected {
+  rows: Row[];
+  /** Every page's warnings, each once (a search window reached, a channel skipped). */
+  warnings: ResultWarning[];
+  /** The last page as the operation returned it, to render the rows with the command's own view. */
+  last: unknown;
+}
+
 /**
  * Every row of a list operation: runs it page after page with the cursor each page returns,
  * until the last page or `cap` rows.
@@ -50,16 +72,23 @@ export const collectRows = async (
   input: Record<string, unknown>,
   path: readonly string[],
   cap = Number.POSITIVE_INFINITY,
-): Promise<Row[]> => {
+): Promise<Collected> => {
   const rows: Row[] = [];
+  const warnings: ResultWarning[] = [];
+  let last: unknown = null;
   for (let page = input; ; ) {
-    const { rows: more, next } = rowsAt(await run(page), path);
+    last = await run(page);
+    mergeWarnings(warnings, warningsOf(last));
+    const { rows: more, next } = rowsAt(last, path);
     rows.push(...more);
     if (!next || more.length === 0 || rows.length >= cap) break;
     page = { ...page, cursor: next };
   }
-  return rows.slice(0, cap);
+  return { rows: rows.slice(0, cap), warnings, last };
 };
+
+/** `N row(s)` said properly. */
+export const rowCount = (n: number): string => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`;
 
 const writeFailure = (err: unknown): string => {
   const code = (err as NodeJS.ErrnoException).code;

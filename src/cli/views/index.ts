@@ -1,6 +1,10 @@
 // Human renderings for a TTY, keyed by operation name. Views load on demand, so a command pays
 // only for its own view (ink alone is hundreds of files). An operation without a view gets the
-// generic one. JSON output never comes through here.
+// generic one. JSON output never comes through here. Every view renders a copy of the data with
+// control and bidi characters made visible (src/core/terminal-text.ts): office text cannot drive
+// the terminal, whichever view prints it.
+import { visibleDeep } from '../../core/terminal-text.js';
+
 type View = (output: never) => string | Promise<string>;
 
 const VIEWS: Record<string, () => Promise<View>> = {
@@ -25,11 +29,12 @@ const VIEWS: Record<string, () => Promise<View>> = {
   get_screening: async () => (await import('./screening-view.js')).renderScreening,
   rerun_screening: async () => (await import('./screening-view.js')).renderScreening,
   decide_screening_hit: async () => (await import('./screening-view.js')).renderScreening,
+  create_feed: async () => (await import('./feed-view.js')).renderNewFeed,
 };
 
 export const renderHuman = async (opName: string, output: unknown): Promise<void> => {
   const load = VIEWS[opName];
   const view = (load ? await load() : (await import('./generic-view.js')).renderGeneric) as (o: unknown) => string | Promise<string>;
-  const text = await view(output);
+  const text = await view(visibleDeep(output));
   if (text) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
 };

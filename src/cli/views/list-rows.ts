@@ -66,3 +66,14 @@ export const flatten = (row: Row, prefix = '', depth = 0): Row =>
     else out[`${prefix}${k}`] = v;
     return out;
   }, {});
+
+/** A page with every collected row in place of its own and no next page, for the command's view. */
+export const withRows = (output: unknown, path: readonly string[], rows: Row[]): unknown => {
+  if (!isObject(output) || path.length === 0) return output;
+  const [key, ...rest] = path;
+  const inner = rest.length === 0 ? rows : withRows(output[key!], rest, rows);
+  const done = { ...output, [key!]: inner };
+  if ('has_more' in done) done.has_more = false;
+  if (isObject(done.pagination)) done.pagination = { ...done.pagination, cursor: null, ...('next_cursor' in done.pagination ? { next_cursor: null } : {}) };
+  return done;
+};

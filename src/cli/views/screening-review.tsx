@@ -5,6 +5,7 @@ import React, { useRef, useState } from 'react';
 import { Box, Text, render, useApp, useInput } from 'ink';
 import type { DecisionValue, Screening, ScreeningHit } from '../../clearance/screening.js';
 import { classesOf, ownerOf } from '../../clearance/report-text.js';
+import { visibleDeep } from '../../core/terminal-text.js';
 
 export type Decide = (hitId: string, decision: DecisionValue, note: string | null) => Promise<Screening>;
 
@@ -48,7 +49,8 @@ const HitDetail = ({ hit }: { hit: ScreeningHit }) => (
 /** The review screen; `height` is the number of hit rows shown at once. */
 export const ScreeningReview = ({ screening, onDecide, height = 12 }: { screening: Screening; onDecide: Decide; height?: number }) => {
   const { exit } = useApp();
-  const [current, setCurrent] = useState(screening);
+  // Office text is shown with its control characters visible, as in every view (views/index.ts).
+  const [current, setCurrent] = useState(() => visibleDeep(screening));
   const [index, setIndex] = useState(0);
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -72,7 +74,7 @@ export const ScreeningReview = ({ screening, onDecide, height = 12 }: { screenin
       (next) => {
         // Keep the reviewer's order and place: a reload may order tied hits differently.
         const saved = new Map(next.hits.map((h) => [h.id, h]));
-        setCurrent((shown) => ({ ...next, hits: shown.hits.map((h) => saved.get(h.id) ?? h) }));
+        setCurrent((shown) => visibleDeep({ ...next, hits: shown.hits.map((h) => saved.get(h.id) ?? h) }));
         setMessage(`${hit.mark_text ?? hit.id}: ${decision}${text ? ' with a note' : ''} (saved)`);
       },
       (error: unknown) => setMessage(`not saved: ${error instanceof Error ? error.message : String(error)}`),

@@ -1,5 +1,6 @@
 // The `tm search` table on a TTY: mark, office, number, status, classes, owner, tier and score,
-// then the page summary, warnings and the cursor for the next page; a party's marks alike.
+// then the page summary, deprecations and the cursor for the next page (warnings go to stderr,
+// src/cli/completeness.ts); a party's marks alike.
 import type { z } from 'zod';
 import { humanize } from '../../deadlines/labels.js';
 import type { SearchOutput } from '../../ops/search-trademarks.js';
@@ -21,7 +22,6 @@ const COLUMNS: (Column & { cell: (h: Hit) => string })[] = [
 
 export const renderSearchTty = (output: Output): string => {
   if (output.data.length === 0) return 'No marks match this search.';
-  const warnings = output.search_meta.warnings.map((w) => w.code);
   const deprecated = output.search_meta.deprecations.map((d) => `${d.parameter} → ${d.replacement ?? 'removed'} (until ${d.sunset})`);
   const summary = [
     `${output.data.length} shown${output.pagination.total_count !== undefined ? ` of ${output.pagination.total_count}` : ''}`,
@@ -31,7 +31,6 @@ export const renderSearchTty = (output: Output): string => {
   return [
     table(COLUMNS, output.data.map((h) => COLUMNS.map((c) => c.cell(h)))),
     summary,
-    ...(warnings.length ? [`warnings: ${warnings.join(', ')}`] : []),
     ...(deprecated.length ? [`deprecated: ${deprecated.join('; ')}`] : []),
   ].join('\n') + nextPageLine(output);
 };

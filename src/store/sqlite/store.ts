@@ -8,6 +8,7 @@ import { deferCheckpoints, startCheckpointer } from './checkpointer.js';
 import { createDocumentRepo } from './document-repo.js';
 import { createEntityRepo } from './entity-repo.js';
 import { createEventRepo } from './event-repo.js';
+import { createFeedRepo } from './feed-repo.js';
 import { createLeases } from './lease.js';
 import { createLedgerRepo } from './ledger-repo.js';
 import { createMonitorRepo } from './monitor-repo.js';
@@ -52,6 +53,7 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     webhooks: createWebhookRepo(db),
     watches: createWatchRepo(db),
     monitors: createMonitorRepo(db),
+    feeds: createFeedRepo(db),
     searchTables: () => ({ reads: createSearchRepo(db), writer: createSearchWriter(db), leases: createLeases(db), loadMode: () => loadPragmas(db) }),
     /** A serving process's commits never copy the WAL back (checkpointer.ts); some other writer must. */
     deferCheckpoints: () => deferCheckpoints(db),
