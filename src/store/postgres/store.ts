@@ -63,6 +63,7 @@ export const openPostgresStore = (url: string): PostgresStore => {
     webhooks: partialRepo('webhooks'),
     watches: partialRepo<WatchRepo>('watches', watchReads(db)),
     monitors: partialRepo('monitors'),
+    feeds: partialRepo('feeds'),
     searchTables() {
       throw notOnPostgres('the search index');
     },
