@@ -40,8 +40,22 @@ describe('clearance over HTTP', () => {
     expect((await json(await post(f, `/v1/screenings/${s.id}/rerun`, {}))).changes).toMatchObject({ added: [], removed: [] });
     expect((await json(await f.call(`/v1/screenings/${s.id}`))).run_count).toBe(2);
     expect((await json(await f.call('/v1/screenings'))).data.map((x: { id: string }) => x.id)).toContain(s.id);
-    const report = await json(await f.call(`/v1/screenings/${s.id}/report?format=csv`));
-    expect(report.content.split('\r\n')[1]).toMatch(/^(high|medium|low|minimal),.*,CUTEX,US,/);
+    // A report is answered as the document itself, in the format asked for (issue 26 point 6).
+    const csv = await f.call(`/v1/screenings/${s.id}/report?format=csv`);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect((await csv.text()).split('\r\n')[1]).toMatch(/^(high|medium|low|minimal),.*,CUTEX,US,/);
+    const html = await f.call(`/v1/screenings/${s.id}/report?format=html`);
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await html.text()).toMatch(/^<!doctype html>/i);
+    const byAccept = await f.call(`/v1/screenings/${s.id}/report`, { headers: { Accept: 'text/markdown' } });
+    expect(byAccept.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await byAccept.text()).toContain('CUTEX');
+    const browser = await f.call(`/v1/screenings/${s.id}/report`, { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(browser.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // A client that asks for JSON gets the operation's object around the document.
+    const wrapped = await json(await f.call(`/v1/screenings/${s.id}/report?format=csv`, { headers: { Accept: 'application/json' } }));
+    expect(wrapped).toMatchObject({ object: 'screening_report', format: 'csv', media_type: 'text/csv; charset=utf-8' });
+    expect(wrapped.content.split('\r\n')[1]).toMatch(/CUTEX/);
     // Another organization does not see it.
     expect((await f.call(`/v1/screenings/${s.id}`, { key: f.orgB.all })).status).toBe(404);
   });
