@@ -12,6 +12,8 @@ import { createPgEventRepo } from './event-repo.js';
 import { migratePg } from './migrations/index.js';
 import { createPgOfficeRepo } from './office-repo.js';
 import { openPgDb, type PgDb } from './pg.js';
+import { createPgPortfolioRepo } from './portfolio-repo.js';
+import { createPgScreeningRepo } from './screening-repo.js';
 import { createPgTrademarkRepo } from './trademark-repo.js';
 import { notOnPostgres, partialRepo } from './unsupported.js';
 
@@ -58,8 +60,8 @@ export const openPostgresStore = (url: string): PostgresStore => {
     proceedings: partialRepo<ProceedingRepo>('proceedings', { marksWithProceedings: marksIn(db, 'proceeding_marks') }),
     entities: partialRepo('entities'),
     documents: createPgDocumentRepo(db),
-    portfolios: partialRepo('portfolios'),
-    screenings: partialRepo('screenings'),
+    portfolios: createPgPortfolioRepo(db),
+    screenings: createPgScreeningRepo(db),
     ledger: partialRepo('ledger'),
     webhooks: partialRepo('webhooks'),
     watches: partialRepo<WatchRepo>('watches', watchReads(db)),

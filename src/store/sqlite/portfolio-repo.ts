@@ -48,6 +48,8 @@ export const createPortfolioRepo = (db: Db): PortfolioRepo => {
     /** Deletes the portfolio; its members leave with a `removed` history row each. */
     async delete(orgId: string, id: string, at: string): Promise<boolean> {
       return writeTransaction(db, () => {
+        // Only the owner's portfolio leaves history: a foreign id deletes nothing and records nothing.
+        if (!getOne.get(id, orgId)) return false;
         for (const tm of allMemberIds.all(id)) history.run(orgId, id, tm, 'removed', null, at);
         return remove.run(id, orgId).changes > 0;
       })();

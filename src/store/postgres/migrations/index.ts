@@ -4,11 +4,15 @@ import type { PgClient } from '../pg.js';
 import { sql as core } from './001-core.js';
 import { sql as recordsWatches } from './002-records-watches.js';
 import { sql as auth } from './020-auth.js';
+import { sql as portfolios } from './021-portfolios.js';
+import { sql as screenings } from './022-screenings.js';
 
 export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
   { version: 2, name: 'records-watches', sql: recordsWatches },
   { version: 20, name: 'auth', sql: auth },
+  { version: 21, name: 'portfolios', sql: portfolios },
+  { version: 22, name: 'screenings', sql: screenings },
 ];
 
 const MIGRATION_LOCK = 7_401_225;
