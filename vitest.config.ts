@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One line when the PostgreSQL suites are skipped (no TM_TEST_PG).
+    globalSetup: ['test/helpers/pg-global-setup.ts'],
   },
 });

@@ -2,8 +2,8 @@
 // rate limits, metering, the request log and the access log all on. Two servers run side by side
 // over the same store, each in its own process tree: `tm serve` with the default worker count and
 // with `--workers 1`; autocannon drives each in turn from this process, alternating, so both face
-// the same machine. Measures GET /v1/trademarks/{id} and GET /v1/trademarks?q=… and writes
-// bench/results/http.{json,md}.
+// the same machine. Measures GET /v1/trademarks/{id} and GET /v1/trademarks?q=…, and a mixed arm:
+// the detail load alone and beside hostile name lookups (issue 30); writes bench/results/http.{json,md}.
 // Options: --size 100000  --seed 42  --duration 10  --connections 10  --workers N (default: tm serve's)
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -173,6 +173,47 @@ interface Measured {
   search: Run;
 }
 
+/**
+ * Issue 30's hostile lookups: names with nothing to look up by (400), unknown names (404), a common
+ * surname that matches many attorneys, and the browsing lists. Before migration 050 each one
+ * grouped every owner or representative row (1.3 to 4.8 s at 350k marks).
+ */
+const HOSTILE_PATHS = [
+  '/v1/attorneys/%25/trademarks', '/v1/attorneys/_/trademarks', '/v1/attorneys/a/trademarks', '/v1/firms/%25/trademarks',
+  '/v1/attorneys/qqzx%20vvwy/trademarks', '/v1/firms/qqzx%20vvwy', '/v1/owners/qqzx%20vvwy/trademarks', '/v1/owners/Qqzx%20Holdings',
+  '/v1/attorneys/smith/trademarks', '/v1/attorneys?q=john', '/v1/attorneys', '/v1/firms', '/v1/owners?q=co', '/v1/owners/search?q=co',
+];
+/** Concurrent hostile callers beside the normal load: the issue saw four stall the server. */
+const HOSTILE_CONNECTIONS = 4;
+
+interface MixedArm {
+  alone: Run;
+  beside_hostile: Run;
+  hostile: { requests: number; non_2xx: number; errors: number; p99_ms: number };
+  p99_ratio: number;
+}
+
+/** Detail GETs alone, then the same load while hostile lookups run beside it on the same server. */
+const mixedArm = async (server: Server, key: string, normal: string[], duration: number, connections: number): Promise<MixedArm> => {
+  const alone = await load(server, key, normal, duration, connections);
+  let i = 0;
+  const hostileRun = autocannon({
+    url: server.url,
+    connections: HOSTILE_CONNECTIONS,
+    duration: duration + 2,
+    headers: { authorization: `Bearer ${key}` },
+    requests: [{ method: 'GET', setupRequest: (req: CannonRequest) => ({ ...req, path: HOSTILE_PATHS[i++ % HOSTILE_PATHS.length]! }) }],
+  });
+  const beside = await load(server, key, normal, duration, connections);
+  const h = await hostileRun;
+  return {
+    alone,
+    beside_hostile: beside,
+    hostile: { requests: h.requests.total, non_2xx: h.non2xx, errors: h.errors + h.timeouts, p99_ms: h.latency.p99 },
+    p99_ratio: Math.round((beside.latency_ms.p99 / Math.max(1, alone.latency_ms.p99)) * 100) / 100,
+  };
+};
+
 const main = async (): Promise<void> => {
   const size = Number(opts.size);
   const seed = Number(opts.seed);
@@ -194,6 +235,9 @@ const main = async (): Promise<void> => {
         measured[i]![route] = await load(server, built.key, route === 'detail' ? detailPaths : searchPaths, duration, connections);
       }
     }
+    const chosenServer = servers[0]!;
+    process.stderr.write(`mixed arm: detail GETs alone, then beside ${HOSTILE_CONNECTIONS} hostile lookup connections, ${chosenServer.workers} worker(s)\n`);
+    const mixed = await mixedArm(chosenServer, built.key, detailPaths, duration, connections);
     const verdict = (ok: boolean): string => (ok ? 'met' : 'MISSED');
     const base = measured.find((m) => m.workers === 1)!;
     const ratio = (run: Run, one: Run): string => (run === one ? '1.00' : (run.requests_per_s / Math.max(1, one.requests_per_s)).toFixed(2));
@@ -204,13 +248,22 @@ const main = async (): Promise<void> => {
         ['GET /v1/trademarks?q=…', m.workers, m.search.requests_per_s, ratio(m.search, base.search), m.search.latency_ms.p50, m.search.latency_ms.p90, m.search.latency_ms.p99, m.search.server_cpu_ms_per_request.toFixed(2), m.search.primary_cpu_ms_per_request.toFixed(3), m.search.requests, m.search.non_2xx, `≥${TARGETS.search_rps} req/s`, verdict(m.search.requests_per_s >= TARGETS.search_rps && m.search.non_2xx === 0)],
       ]),
     };
+    const m = mixed;
+    table.rows.push(
+      ...([['alone', m.alone], ['beside hostile lookups', m.beside_hostile]] as const).map(([arm, r]) => [
+        `mixed: GET /v1/trademarks/{id} ${arm}`, chosenServer.workers, r.requests_per_s, '', r.latency_ms.p50, r.latency_ms.p90, r.latency_ms.p99, r.server_cpu_ms_per_request.toFixed(3), '', r.requests, r.non_2xx,
+        arm === 'alone' ? 'baseline' : `p99 ≤2× alone (${m.p99_ratio}×)`, arm === 'alone' ? '' : verdict(m.p99_ratio <= 2 && r.non_2xx === 0),
+      ]),
+      [`mixed: ${HOSTILE_PATHS.length} hostile lookup paths`, chosenServer.workers, Math.round(m.hostile.requests / (duration + 2)), '', '', '', m.hostile.p99_ms, '', '', m.hostile.requests, m.hostile.non_2xx, 'answered, never an error', verdict(m.hostile.errors === 0)],
+    );
     process.stdout.write(`${consoleTable(table)}\n`);
     const [chosen] = measured;
-    const results = { size, seed, duration_s: duration, connections, default_workers: workers, store_reused: built.reused, store_ms: Math.round(built.store_ms), index_ms: Math.round(built.index_ms), targets: TARGETS, detail: chosen!.detail, search: chosen!.search, runs: measured };
+    const results = { size, seed, duration_s: duration, connections, default_workers: workers, store_reused: built.reused, store_ms: Math.round(built.store_ms), index_ms: Math.round(built.index_ms), targets: TARGETS, detail: chosen!.detail, search: chosen!.search, runs: measured, mixed: { hostile_paths: HOSTILE_PATHS, hostile_connections: HOSTILE_CONNECTIONS, ...mixed } };
     const body = [
       `${formatInt(size)} generated marks (bench/corpus/generate.ts, seed ${seed}); store load ${formatInt(built.store_ms)} ms, index build ${formatInt(built.index_ms)} ms${built.reused ? ' (store reused from an earlier run)' : ''}.`,
       `Servers: \`tm serve --workers ${workers}\` (the default on this machine: one per core) and \`tm serve --workers 1\`, side by side over the same store, each with API-key auth, rate limits (raised so the load is never throttled, still checked per request and shared across workers), usage metering, the request log and the access log on. Load: autocannon in this process, ${connections} connections, ${duration} s after a 2 s warm-up per route and server, alternating servers, cycling ${built.ids.length} ids / ${built.words.length} query words. The targets are judged on the default.`,
       'Server CPU ms/req: the user + system CPU time of the server\'s processes (primary and workers, from /proc) over the measured run, divided by its requests; 1000 divided by it is what one core sustains, a steadier figure than req/s on a shared machine (see the load average above). "of it primary": the cluster primary\'s share (the shared rate-limit counters and the connection hand-off). autocannon runs on the same 2 cores, so with 2 workers the server never has both cores to itself.',
+      `Mixed arm (issue 30): on the default server, the detail load alone and then the same load while ${HOSTILE_CONNECTIONS} more connections cycle ${HOSTILE_PATHS.length} hostile lookups (${HOSTILE_PATHS.map((p) => `\`${p}\``).join(', ')}); their 400s and 404s are the expected answers. The bar: the normal p99 beside them at most 2× the p99 alone.`,
       '',
       markdownTable(table),
     ].join('\n');

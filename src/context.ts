@@ -5,8 +5,9 @@ import type { Clock } from './core/clock.js';
 import { visibleLines } from './core/terminal-text.js';
 import { projectPending } from './monitor/projector.js';
 import { openSearchIndex, type SearchIndex } from './search/search-index.js';
-import { TmError } from './errors.js';
+import { unsupportedSearchIndex } from './search/unsupported-index.js';
 import { isPostgresUrl } from './store/location.js';
+import { openPostgresStore } from './store/postgres/store.js';
 import { openSqliteStore } from './store/sqlite/store.js';
 import type { Store } from './store/store.js';
 import type { ChangeHooks } from './store/trademark-repo.js';
@@ -42,10 +43,9 @@ export const stderrLogger: Logger = {
 };
 
 /** The composition root's one choice of backend: a PostgreSQL URL or a SQLite path (src/store/location.ts). */
-const openStoreAt = (location: string, hooks: ChangeHooks): Store => {
-  if (isPostgresUrl(location)) throw new TmError('validation_error', 'PostgreSQL stores are not supported yet; use a SQLite path for --db.', { param: 'db' });
-  return openSqliteStore(location, hooks);
-};
+// PostgreSQL takes no projector hook: its ledger and portfolios are not written yet, so no mark is held.
+const openStoreAt = (location: string, hooks: ChangeHooks): Store =>
+  isPostgresUrl(location) ? openPostgresStore(location) : openSqliteStore(location, hooks);
 
 export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => {
   const config = loadConfig(overrides);
@@ -53,7 +53,7 @@ export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = 
   const store: Store = openStoreAt(config.dbPath, { withinChanges: () => projectPending(store) });
   return {
     store,
-    index: openSearchIndex(store),
+    index: store.backend === 'sqlite' ? openSearchIndex(store) : unsupportedSearchIndex(store.backend),
     clock: config.clock,
     config,
     org: null,

@@ -63,7 +63,7 @@ export const Screening = z.object({
 export type Screening = z.infer<typeof Screening>;
 
 export const METHOD =
-  'Candidates from search_trademarks on the chosen channels (proposal classes and their coordinated classes, chosen offices); risk = text score × goods factor × status factor × strength × owner (docs/clearance.md).';
+  'Candidates from search_trademarks on the chosen channels (proposal classes and their coordinated classes, and marks with no class data; chosen offices); risk = text score × goods factor × status factor × strength × owner, with a floor from the tier for a live mark whose goods are not known to be unrelated: identical or near-identical high, similar medium (docs/clearance.md).';
 
 const LEVELS = RiskLevel.options;
 

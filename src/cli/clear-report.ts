@@ -7,6 +7,7 @@ import { extname } from 'node:path';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 import type { ReportFormat } from '../ops/clearance/get-screening-report.js';
+import { checkOutputPath } from './views/export.js';
 
 const FORMATS: Record<string, ReportFormat> = { '.html': 'html', '.htm': 'html', '.md': 'md', '.csv': 'csv', '.json': 'json' };
 
@@ -25,6 +26,7 @@ export const clearExport = {
     if (options.report === undefined && !options.review) return null;
     const file = options.report === undefined ? null : String(options.report);
     const format = file === null ? null : formatOf(file);
+    checkOutputPath(file ?? undefined, 'report');
     if (options.review && !(process.stdin.isTTY && process.stdout.isTTY))
       throw new TmError('validation_error', '--review needs an interactive terminal; decide hits with `tm screenings decide` instead.', { param: 'review' });
     // Loaded here, not at start: the clearance stack is needed only when the command runs.

@@ -19,7 +19,7 @@ import type { ManifestOp } from './manifest.js';
 import { remoteCall, remoteTarget } from './remote.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
 import { morePagesNote, reportWarnings, warningsOf } from './completeness.js';
-import { checkExportFlags, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
+import { checkExportFlags, checkOutputPath, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
 import { listShape, rowsAt, withRows } from './views/list-rows.js';
 import { tableDefaults } from './views/table.js';
@@ -102,6 +102,8 @@ const resultText = async (
   const cap = explicit.limit && typeof input.limit === 'number' ? input.limit : undefined;
   const exported = await EXPORTS[op.name]?.run(ctx, input, { ...options, rowCap: cap });
   if (exported !== undefined && exported !== null) return { text: exported };
+  // A document (`tm screenings report --format md`) is printed as itself; --json gives its envelope.
+  if (op.http?.documents && !options.json) return { text: ((await run(input)) as { content: string }).content };
   const list = listShape(op.output);
   tableDefaults.wide = options.wide === true;
   if (list && (options.csv || options.all || options.ndjson)) {
@@ -158,6 +160,7 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
   try {
     checkAsOf(globals.asOf);
     checkExportFlags(globals);
+    checkOutputPath(globals.output);
     const raw = {
       ...(globals.input ? readInputFile(globals.input) : {}),
       ...inputFromOptions(specs, command.opts()),
@@ -189,7 +192,7 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
       opCtx = local;
     }
     const input = remote ? raw : (parsed.data as Record<string, unknown>);
-    const options: CommandOptions = { ...command.opts(), wide: globals.wide };
+    const options: CommandOptions = { ...command.opts(), wide: globals.wide, json: globals.json };
     const toTty = mode.tty && !mode.json && globals.output === undefined;
     const result = await resultText(op, opCtx, run, input, options, { limit: raw.limit !== undefined }, toTty);
     if (result) writeResult(result.text, globals.output, result.what);

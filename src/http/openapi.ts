@@ -86,7 +86,11 @@ const operationFor = (route: Route, op: OpDefinition, earlier: OpDefinition | nu
     [ok]: {
       description: op.summary,
       headers: { ...rateHeaders, ...(route.method === 'GET' ? { ETag: { $ref: '#/components/headers/ETag' } } : {}) },
-      content: { 'application/json': { schema: okSchema } },
+      content: {
+        'application/json': { schema: okSchema },
+        // A document operation answers the document itself in the media type asked for.
+        ...Object.fromEntries(Object.keys(op.http?.documents ?? {}).filter((m) => m !== 'application/json').map((m) => [m, { schema: { type: 'string' } }])),
+      },
     },
     '400': ref('BadRequest'),
     '401': ref('Unauthorized'),

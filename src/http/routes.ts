@@ -149,6 +149,12 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
     : route.method === 'POST' || route.method === 'PATCH'
       ? withQuery(op.input, fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params), query, params)
       : fromQuery(op.input, query, params);
+  const accept = c.req.header('accept') ?? '';
+  const documents = op.http?.documents;
+  if (documents && (raw as Record<string, unknown>).format === undefined) {
+    const asked = Object.keys(documents).find((media) => accept.toLowerCase().includes(media));
+    if (asked) (raw as Record<string, unknown>).format = documents[asked];
+  }
   const input = validateInput(op.input, raw);
   const requestId = c.get('requestId');
   const opCtx = contextFor(ctx, principal, requestId);
@@ -179,11 +185,13 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   }
 
   const result = await op.run(opCtx, input);
-  if (op.http?.produces) {
-    const text = (result as { body: string }).body;
-    const etag = `W/"${createHash('sha1').update(text).digest('base64url')}"`;
+  // A document (a report) is answered as itself, unless the client asked for the JSON object.
+  const document = documents && !/\bapplication\/json\b/i.test(accept) ? (result as { media_type: string; content: string }) : null;
+  const produced = op.http?.produces ? { type: op.http.produces, text: (result as { body: string }).body } : document ? { type: document.media_type, text: document.content } : null;
+  if (produced) {
+    const etag = `W/"${createHash('sha1').update(produced.text).digest('base64url')}"`;
     if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag });
-    return new Response(text, { status: 200, headers: { 'Content-Type': op.http.produces, 'Content-Length': String(Buffer.byteLength(text)), ETag: etag } });
+    return new Response(produced.text, { status: 200, headers: { 'Content-Type': produced.type, 'Content-Length': String(Buffer.byteLength(produced.text)), ETag: etag } });
   }
   const { text, etag } = bodyAndEtag(result);
   if (matchesEtag(c.req.header('if-none-match'), etag)) return c.body(null, 304, { ETag: etag });

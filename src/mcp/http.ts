@@ -24,6 +24,7 @@ import { authenticateMcp } from './http-auth.js';
 import { createJwtVerifier, protectedResourceMetadata, wwwAuthenticate, type OAuthSettings } from './oauth.js';
 import { createModernHandler, isModernRequest } from './modern.js';
 import { createMcpServer, type CtxForCall, type McpCaller } from './server.js';
+import { parseToolsets } from './toolsets.js';
 
 /** The settings `tm serve` passes from its flags (see docs/mcp.md). */
 export interface McpSettings extends OAuthSettings, GuardSettings {
@@ -183,10 +184,18 @@ export const createMcpHttpHandler = (deps: McpHttpDeps): McpHttpHandler => {
     let caller: McpCaller;
     let principal: Principal;
     const outcome: MeterOutcome = {};
+    let toolsets;
+    try {
+      // `/mcp?toolsets=a,b` (or `all`) chooses what tools/list shows; the default groups otherwise.
+      toolsets = parseToolsets(new URL(req.url).searchParams.get('toolsets'));
+    } catch (err) {
+      await endAuthAttempt(ctx, attempt, 'error');
+      return errorResponse(toTmError(err), requestId);
+    }
     try {
       const authenticated = await authenticateMcp(ctx, authorization, verify);
       principal = authenticated.principal;
-      caller = credentialCaller(ctx, principal, authenticated.kind, meterSettings, outcome);
+      caller = { ...credentialCaller(ctx, principal, authenticated.kind, meterSettings, outcome), toolsets };
     } catch (err) {
       const e = toTmError(err);
       if (e.type !== 'unauthorized') {

@@ -19,7 +19,10 @@ export const createModernMcpServer = (ctxForCall: CtxForCall, ops: readonly OpDe
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const lookup = toolLookup(ops);
   // The v1 and v2 packages declare the same wire types separately, hence the casts.
-  server.setRequestHandler('tools/list', async (_request, ctx) => ({ tools: toolsFor((await ctxForCall(ctx.http?.authInfo)).scopes, ops) }) as never);
+  server.setRequestHandler('tools/list', async (_request, ctx) => {
+    const caller = await ctxForCall(ctx.http?.authInfo);
+    return { tools: toolsFor(caller.scopes, ops, caller.toolsets) } as never;
+  });
   server.setRequestHandler('tools/call', async (request, ctx) => {
     const op = lookup(request.params.name);
     if (!op) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);

@@ -18,6 +18,7 @@ import { fromBody, validateInput } from '../ops/input.js';
 import type { OpDefinition, Scope } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
 import { toolLookup, toolsFor } from './tools.js';
+import type { Toolset } from './toolsets.js';
 import { errorBody, errorResult, okResult, sourcesOf } from './tool-result.js';
 
 /** Who is calling and what they may do, resolved from the credential for every tools/call. */
@@ -26,6 +27,8 @@ export interface McpCaller {
   ctx: Context;
   /** Normalised scopes: MCP's `read` and `search` are already `trademarks:read` here. */
   scopes: ReadonlySet<Scope>;
+  /** The toolsets tools/list shows (src/mcp/toolsets.ts); the default ones when absent. */
+  toolsets?: ReadonlySet<Toolset>;
   /** Rate limit, quota and usage for one call; throws TmError `rate_limited` when over. */
   meter(op: OpDefinition): Promise<void>;
   /** Writes the finished call to the request log (a no-op where calls are not logged). */
@@ -100,7 +103,10 @@ export const createMcpServer = (ctxForCall: CtxForCall, ops: readonly OpDefiniti
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   const lookup = toolLookup(ops);
   // Listed per request: a key sees only the tools its scopes allow (stdio's local user sees all).
-  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => ({ tools: toolsFor((await ctxForCall(extra.authInfo)).scopes, ops) }));
+  server.setRequestHandler(ListToolsRequestSchema, async (_request, extra) => {
+    const caller = await ctxForCall(extra.authInfo);
+    return { tools: toolsFor(caller.scopes, ops, caller.toolsets) };
+  });
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const op = lookup(request.params.name);
     // An unknown tool is a protocol error (JSON-RPC -32602), not a tool result (MCP 2025-11-25).

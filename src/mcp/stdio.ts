@@ -12,10 +12,13 @@ import type { ConfigOverrides } from '../config.js';
 import { credentialCaller, LOCAL_ORG, localCaller } from './caller.js';
 import { createModernMcpServer } from './modern.js';
 import { createMcpServer, type McpCaller } from './server.js';
+import { parseToolsets } from './toolsets.js';
 
 export interface McpStdioOptions extends ConfigOverrides {
   /** An API key; defaults to TM_API_KEY. */
   key?: string;
+  /** The toolsets tools/list shows: a comma list or `all` (src/mcp/toolsets.ts); default TM_MCP_TOOLSETS, else the default groups. */
+  toolsets?: string;
   logger?: Logger;
   stdin?: NodeJS.ReadableStream;
   stdout?: NodeJS.WritableStream;
@@ -79,10 +82,14 @@ export const runMcpStdio = async (options: McpStdioOptions = {}): Promise<void> 
   const key = options.key ?? process.env.TM_API_KEY;
   let caller: McpCaller;
   try {
+    const toolsets = parseToolsets(options.toolsets ?? process.env.TM_MCP_TOOLSETS);
     // A bad key stops `tm mcp` before it speaks, so the agent host reports why it failed to start.
-    caller = key
-      ? credentialCaller(base, await authenticateApiKey(base, key), 'api_key', { limiter: new RateLimiter(), meterOAuth: false })
-      : localCaller({ ...base, org: LOCAL_ORG });
+    caller = {
+      ...(key
+        ? credentialCaller(base, await authenticateApiKey(base, key), 'api_key', { limiter: new RateLimiter(), meterOAuth: false })
+        : localCaller({ ...base, org: LOCAL_ORG })),
+      toolsets,
+    };
   } catch (err) {
     await closeContext(base);
     throw err;

@@ -4,6 +4,7 @@ import type { Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { OpDefinition, Scope } from '../ops/define-op.js';
 import { OPERATIONS } from '../ops/registry.js';
 import { inputSchemaFor, outputSchemaFor } from './tool-schema.js';
+import { DEFAULT_TOOLSETS, toolsetOf, type Toolset } from './toolsets.js';
 
 /**
  * The operations that are MCP tools: every read-only one, except CLI-only administration, the
@@ -68,10 +69,17 @@ const build = (ops: readonly OpDefinition[]): Built => {
 
 export const buildTools = (ops: readonly OpDefinition[] = OPERATIONS): Tool[] => build(ops).tools;
 
-/** The tools a caller holding `scopes` may call: a tool needing a scope it lacks is not listed. */
-export const toolsFor = (scopes: ReadonlySet<Scope>, ops: readonly OpDefinition[] = OPERATIONS): Tool[] => {
+/**
+ * The tools listed to a caller holding `scopes`, in the chosen toolsets (src/mcp/toolsets.ts):
+ * a tool needing a scope the caller lacks is not listed.
+ */
+export const toolsFor = (
+  scopes: ReadonlySet<Scope>,
+  ops: readonly OpDefinition[] = OPERATIONS,
+  toolsets: ReadonlySet<Toolset> = new Set(DEFAULT_TOOLSETS),
+): Tool[] => {
   const b = build(ops);
-  return b.tools.filter((_, i) => scopes.has(b.scopes[i]!));
+  return b.tools.filter((t, i) => scopes.has(b.scopes[i]!) && toolsets.has(toolsetOf(t.name)!));
 };
 
 /** The operation behind a tool name, former names included; undefined for an unknown tool. */

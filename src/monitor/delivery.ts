@@ -128,15 +128,19 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
     return result;
   };
 
-  /** Releases leases whose owner process on this host is gone, and leases that ran out. */
+  /**
+   * Releases leases whose owner process on this host is gone, and leases that ran out. Their
+   * attempts are marked `interrupted` and not counted: the re-post is the same attempt again.
+   */
   const recoverLeases = async (): Promise<number> => {
     const host = hostname();
+    const now = clock.now().toISOString();
     let released = 0;
     for (const other of await store.webhooks.leaseOwners()) {
       const m = /^(\d+)@(.*)#/.exec(other);
-      if (other !== owner && m && m[2] === host && !processAlive(Number(m[1]))) released += await store.webhooks.releaseLeases(other, '');
+      if (other !== owner && m && m[2] === host && !processAlive(Number(m[1]))) released += await store.webhooks.releaseLeases(other, '', now);
     }
-    return released + (await store.webhooks.releaseLeases('', clock.now().toISOString()));
+    return released + (await store.webhooks.releaseLeases('', now, now));
   };
 
   const launch = (d: DeliveryRow): void => {

@@ -26,7 +26,13 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
    * `produces`: a content type other than JSON (a calendar feed); the operation returns `{ body }`
    * and HTTP sends that text with this type and an ETag, while MCP and the CLI see the object.
    */
-  http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; aliases?: string[]; shape?: 'earlier'; produces?: string };
+  /**
+   * `documents`: the operation renders a document (a report) and returns `{ format, media_type,
+   * content }`. HTTP answers the document itself with its media type, the format taken from the
+   * `format` parameter or else from `Accept` (this maps each media type to its format); only a
+   * client whose Accept names application/json gets the JSON object.
+   */
+  http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; aliases?: string[]; shape?: 'earlier'; produces?: string; documents?: Record<string, string> };
   /** An MCP tool even though it writes or has the earlier shape: no current read-only operation answers its question. */
   mcpTool?: boolean;
   /**

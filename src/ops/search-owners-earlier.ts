@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineOp } from './define-op.js';
 import { earlierEnvelope } from './earlier-shape.js';
+import { CANDIDATES, nameScorer } from './parties/owner-lookup.js';
 
 export const OwnerSearchResult = z.object({
   owner_id: z.string(),
@@ -17,7 +18,7 @@ export const searchOwnersEarlier = defineOp({
   name: 'search_owners_earlier',
   summary: 'Find owners by name (earlier shape)',
   description:
-    'Owners whose name contains `q` (case-insensitive), with how many stored trademarks each owns and at which offices, most trademarks first. Use the owner_id with GET /v1/owners/{owner_id} or /trademarks.',
+    'Owners whose name contains `q` (case-insensitive) and has a word starting like a word of `q`, with how many stored trademarks each owns and at which offices, most trademarks first. Use the owner_id with GET /v1/owners/{owner_id} or /trademarks.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
@@ -36,7 +37,15 @@ export const searchOwnersEarlier = defineOp({
   ),
   run: async (ctx, input) => {
     const offset = (input.page - 1) * input.limit;
-    const { rows, total } = await ctx.store.parties.searchOwners(input.q, input.jurisdiction?.toUpperCase() ?? null, input.limit, offset);
+    // Candidates come from the name index (never a scan of every owner), then must contain q.
+    const office = input.jurisdiction?.toUpperCase() ?? null;
+    const needle = input.q.toLowerCase();
+    const scorer = nameScorer(input.q, 'q');
+    const matches = (await ctx.store.parties.ownersContaining(scorer.fragments, CANDIDATES)).filter(
+      (r) => r.name.toLowerCase().includes(needle) && (!office || r.offices.split(',').includes(office)),
+    );
+    const total = matches.length;
+    const rows = matches.slice(offset, offset + input.limit);
     const details = await ctx.store.trademarks.list({ ownerIds: rows.map((r) => r.owner_id) }, '-filing_date', 1000, 0);
     const first = (ownerId: string) => details.flatMap((r) => r.owners).find((o) => o.owner_id === ownerId);
     return {

@@ -14,8 +14,14 @@ const list = z.union([z.string(), z.array(z.union([z.string(), z.number()]))]);
 const bool = z.union([z.boolean(), z.enum(['true', 'false'])]);
 const dateOps = ['gte', 'gt', 'lte', 'lt'] as const satisfies readonly DateOp[];
 
+// Agents are shown gte and lte only: for calendar dates, gt and lt say the same one day over.
 const dateKeys = Object.fromEntries(
-  DATE_FIELDS.flatMap((f) => dateOps.map((op) => [`${f}_${op}`, z.string().optional().describe(`${f} ${op} (YYYY-MM-DD)`)])),
+  DATE_FIELDS.flatMap((f) =>
+    dateOps.map((op) => {
+      const key = z.string().optional().describe(`${f} ${op} (YYYY-MM-DD)`);
+      return [`${f}_${op}`, op === 'gt' || op === 'lt' ? forAgents(key, null) : key];
+    }),
+  ),
 ) as Record<`${DateField}_${DateOp}`, z.ZodOptional<z.ZodString>>;
 
 /** Every channel; `conceptual` is an extension of the interface's five and is in no default. */

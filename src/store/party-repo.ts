@@ -11,8 +11,9 @@ export interface PartyRepo {
   /** How many distinct owner records an entity groups. */
   entityMemberCount(entityId: string): Promise<number>;
   /**
-   * Candidate owners for a fuzzy name search: those whose name contains any of `fragments`
-   * (case-insensitive for ASCII), most trademarks first, at most `limit`. The caller scores them.
+   * Candidate owners for a fuzzy name search: those with a word of their name key starting with
+   * one of `fragments` (core/name-prefixes.ts), most trademarks first, at most `limit`, read from
+   * an index (never a scan of every owner). The caller scores them.
    */
   ownersContaining(fragments: readonly string[], limit: number): Promise<(OwnerMatchRow & {
     entity_id: string | null;
@@ -22,8 +23,9 @@ export interface PartyRepo {
     entity_id: string | null;
   }) | null>;
   /**
-   * Attorneys (`kind` att_) or firms (firm_) whose name contains any of `fragments` (all of them
-   * when none is given), most trademarks first, at most `limit`; `owner_id` holds the party id.
+   * Attorneys (`kind` att_) or firms (firm_) with a word of their name key starting with one of
+   * `fragments` (all of them when none is given, most marks first from an index of the counts),
+   * most trademarks first, at most `limit`; `owner_id` holds the party id. Never a scan.
    */
   representativesContaining(kind: 'att_' | 'firm_', fragments: readonly string[], limit: number): Promise<OwnerMatchRow[]>;
   /** One attorney's or firm's mark count and offices, or null when no mark names it. */
@@ -49,9 +51,4 @@ export interface PartyRepo {
     name: string;
     trademark_count: number;
   }[]>;
-  /** Owners whose name contains `q` (case-insensitive for ASCII), most trademarks first. */
-  searchOwners(q: string, office: string | null, limit: number, offset: number): Promise<{
-    rows: OwnerMatchRow[];
-    total: number;
-  }>;
 }

@@ -54,7 +54,8 @@ export interface AttemptRow {
   endpoint_id: string;
   event_id: string;
   attempt: number;
-  status: 'succeeded' | 'failed';
+  /** `in_flight` from the claim until the outcome; `interrupted` when the process died meanwhile (not counted). */
+  status: 'in_flight' | 'succeeded' | 'failed' | 'interrupted';
   response_code: number | null;
   response_time_ms: number | null;
   error: string | null;
@@ -87,15 +88,21 @@ export interface WebhookRepo {
   enqueue(endpoint: EndpointRow, events: readonly QueuedEvent[], test: boolean, at: string): Promise<string[]>;
   /** Queues one monitor event for an enabled endpoint, inside the caller's transaction (the alert's); false when disabled. */
   queueSync(endpointId: string, e: QueuedEvent, at: string): boolean;
-  /** Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint, in event order. */
+  /**
+   * Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint, in event
+   * order; each claimed attempt is written to the log as `in_flight` in the same transaction.
+   */
   claim(owner: string, now: string, leaseUntil: string, perEndpoint: number, limit: number): Promise<DeliveryRow[]>;
   /** A read: whether anything is due, so an idle poll takes no write lock. */
   hasDue(now: string): Promise<boolean>;
   /** Leases one delivery by id (a test delivery sent while the caller waits). */
   claimById(id: string, owner: string, now: string, leaseUntil: string): Promise<DeliveryRow | null>;
   leaseOwners(): Promise<string[]>;
-  /** Puts back the rows of a dead owner, and any lease that ran out. */
-  releaseLeases(owner: string, now: string): Promise<number>;
+  /**
+   * Puts back the rows of a dead owner (`owner`), or those whose lease ran out before `expiredBy`;
+   * their open attempts become `interrupted` at `at`, and do not count toward the schedule or the cap.
+   */
+  releaseLeases(owner: string, expiredBy: string, at: string): Promise<number>;
   /** Records one attempt and moves the delivery and its endpoint on; false when the lease was lost. */
   complete(o: AttemptOutcome, autoDisable: (failures: number, failingSince: string) => boolean): Promise<boolean>;
   attempts(endpointId: string, afterSeq: number, limit: number): Promise<AttemptRow[]>;

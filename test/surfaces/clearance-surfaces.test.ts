@@ -23,7 +23,8 @@ describe('clearance over HTTP', () => {
 
   it('compares, classifies, checks a listing, and saves, re-runs, decides and reports a screening', async () => {
     const cmp = await json(await post(f, '/v1/compare', { a: 'KUTEX', b: 'CUTEX' }));
-    expect(cmp.tier).toBe('similar');
+    // One letter changed (K for C): near-identical under the one judgement's families.
+    expect(cmp.tier).toBe('near_identical');
     const cls = await post(f, '/v1/analysis/classify', { text: 'nail polish; nail files', options: { top_k: 2 } }, { 'TM-Shape': 'earlier' });
     expect(cls.status).toBe(200);
     expect((await json(cls)).data.predictions.map((p: { class: number }) => p.class)).toContain(3);
@@ -39,8 +40,22 @@ describe('clearance over HTTP', () => {
     expect((await json(await post(f, `/v1/screenings/${s.id}/rerun`, {}))).changes).toMatchObject({ added: [], removed: [] });
     expect((await json(await f.call(`/v1/screenings/${s.id}`))).run_count).toBe(2);
     expect((await json(await f.call('/v1/screenings'))).data.map((x: { id: string }) => x.id)).toContain(s.id);
-    const report = await json(await f.call(`/v1/screenings/${s.id}/report?format=csv`));
-    expect(report.content.split('\r\n')[1]).toMatch(/^(high|medium|low|minimal),.*,CUTEX,US,/);
+    // A report is answered as the document itself, in the format asked for (issue 26 point 6).
+    const csv = await f.call(`/v1/screenings/${s.id}/report?format=csv`);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect((await csv.text()).split('\r\n')[1]).toMatch(/^(high|medium|low|minimal),.*,CUTEX,US,/);
+    const html = await f.call(`/v1/screenings/${s.id}/report?format=html`);
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await html.text()).toMatch(/^<!doctype html>/i);
+    const byAccept = await f.call(`/v1/screenings/${s.id}/report`, { headers: { Accept: 'text/markdown' } });
+    expect(byAccept.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await byAccept.text()).toContain('CUTEX');
+    const browser = await f.call(`/v1/screenings/${s.id}/report`, { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(browser.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // A client that asks for JSON gets the operation's object around the document.
+    const wrapped = await json(await f.call(`/v1/screenings/${s.id}/report?format=csv`, { headers: { Accept: 'application/json' } }));
+    expect(wrapped).toMatchObject({ object: 'screening_report', format: 'csv', media_type: 'text/csv; charset=utf-8' });
+    expect(wrapped.content.split('\r\n')[1]).toMatch(/CUTEX/);
     // Another organization does not see it.
     expect((await f.call(`/v1/screenings/${s.id}`, { key: f.orgB.all })).status).toBe(404);
   });

@@ -107,7 +107,7 @@ describe('--output FILE', () => {
   it('a folder that does not exist is one error line, exit 2, and no file', async () => {
     const r = await tm('search', 'CUTEX', '--output', join(dir, 'missing', 'out.json'));
     expect(r.exitCode).toBe(2);
-    expect(r.stderr.trim()).toBe(`tm: --output: cannot write ${join(dir, 'missing', 'out.json')}: its folder does not exist. [validation_error]`);
+    expect(r.stderr.trim()).toBe(`tm: --output: cannot write ${join(dir, 'missing', 'out.json')}: its folder ${join(dir, 'missing')} does not exist. Nothing was run or saved. [validation_error]`);
     expect(existsSync(join(dir, 'missing'))).toBe(false);
   });
 

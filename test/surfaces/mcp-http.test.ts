@@ -9,6 +9,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { updateOrgLimits } from '../../src/auth/orgs.js';
 import { TmError, ERROR_TABLE } from '../../src/errors.js';
 import { isTool } from '../../src/mcp/tools.js';
+import { DEFAULT_TOOLSETS, TOOLSETS, toolsetOf } from '../../src/mcp/toolsets.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { exampleArgs, HOSTILE_TEXT, KEY_A_SCOPES, NOW, seed, startHttp, SYNCED_AT, type Running, type Seeded } from './mcp-fixture.js';
@@ -18,9 +19,9 @@ let s: Seeded;
 let srv: Running;
 const ajv = new AjvJsonSchemaValidator();
 
-const connect = async (token: string): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> => {
+const connect = async (token: string, query = ''): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> => {
   const client = new Client({ name: 'tm-test', version: '0' });
-  const transport = new StreamableHTTPClientTransport(srv.url, {
+  const transport = new StreamableHTTPClientTransport(new URL(`${srv.url.href}${query}`), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
   });
   await client.connect(transport);
@@ -77,7 +78,8 @@ describe('/mcp with an API key', () => {
   let tools: Tool[];
 
   beforeAll(async () => {
-    ({ client, transport } = await connect(s.keyA));
+    // Every toolset, so that every tool the key may call is called below.
+    ({ client, transport } = await connect(s.keyA, '?toolsets=all'));
     tools = (await client.listTools()).tools;
   });
   afterAll(async () => {
@@ -166,16 +168,38 @@ describe('/mcp with an API key', () => {
 
 describe('/mcp scopes and organizations', () => {
   it("lists only the tools a key's scopes allow", async () => {
-    const { client, transport } = await connect(s.keyReadOnly);
+    const { client, transport } = await connect(s.keyReadOnly, '?toolsets=all');
     const listed = (await client.listTools()).tools.map((x) => x.name);
     expect(listed).toEqual(OPERATIONS.filter((op) => isTool(op) && op.scope === 'trademarks:read').map((op) => op.name));
     for (const name of ['get_account', 'tm_watches_delete', 'tm_webhooks_create', 'list_events']) expect(listed).not.toContain(name);
-    const other = await connect(s.keyA);
+    const other = await connect(s.keyA, '?toolsets=all');
     expect((await other.client.listTools()).tools.map((x) => x.name)).toContain('get_account');
     await other.transport.terminateSession();
     await other.client.close();
     await transport.terminateSession();
     await client.close();
+  });
+
+  it('lists the default toolsets unless /mcp?toolsets= names others, and refuses an unknown one', async () => {
+    const { client, transport } = await connect(s.keyA);
+    const listed = (await client.listTools()).tools.map((x) => x.name);
+    expect(listed).toEqual(OPERATIONS.filter((op) => isTool(op) && KEY_A_SCOPES.includes(op.scope) && DEFAULT_TOOLSETS.includes(toolsetOf(op.name)!)).map((op) => op.name));
+    expect(listed).not.toContain('get_owner');
+    // A tool outside the listed toolsets still answers when called by name.
+    expect((await call(client, 'search_owners', { q: 'acme' })).isError).toBeFalsy();
+    await transport.terminateSession();
+    await client.close();
+    const parties = await connect(s.keyA, '?toolsets=parties');
+    expect((await parties.client.listTools()).tools.map((x) => x.name).sort()).toEqual([...TOOLSETS.parties].sort());
+    await parties.transport.terminateSession();
+    await parties.client.close();
+    const bad = await fetch(`${srv.url.href}?toolsets=nope`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${s.keyA}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } }),
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { param: string; suggestion: string } }).error).toMatchObject({ param: 'toolsets', suggestion: expect.stringContaining('parties') });
   });
 
   it('still answers a tool called by its former name', async () => {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { isTool } from '../../src/mcp/tools.js';
+import { DEFAULT_TOOLSETS, toolsetOf } from '../../src/mcp/toolsets.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { KEY_A_SCOPES, NOW, seed, startHttp, SYNCED_AT, type Running, type Seeded } from './mcp-fixture.js';
@@ -37,8 +38,9 @@ describe('/mcp at 2026-07-28', () => {
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     expect(transport.sessionId).toBeUndefined();
     const { tools } = await client.listTools();
-    // Only the tools the key's scopes allow are listed.
-    expect(tools.map((x) => x.name)).toEqual(OPERATIONS.filter((op) => isTool(op) && KEY_A_SCOPES.includes(op.scope)).map((op) => op.name));
+    // Only the tools the key's scopes allow, in the default toolsets, are listed.
+    const listed = (op: (typeof OPERATIONS)[number]) => isTool(op) && DEFAULT_TOOLSETS.includes(toolsetOf(op.name)!);
+    expect(tools.map((x) => x.name)).toEqual(OPERATIONS.filter((op) => listed(op) && KEY_A_SCOPES.includes(op.scope)).map((op) => op.name));
     const mark = (await client.callTool({ name: 'get_trademark', arguments: { id: s.markId } })) as Result;
     expect(mark.structuredContent).toMatchObject({ id: s.markId, office_code: 'US' });
     expect(mark._meta?.['tm/sources']).toEqual([{ office_code: 'US', last_successful_sync: SYNCED_AT }]);
@@ -51,7 +53,9 @@ describe('/mcp at 2026-07-28', () => {
   it('checks the credential of every request and keeps scopes', async () => {
     const { client } = await connect(s.keyReadOnly, { pin: '2026-07-28' });
     const { tools } = await client.listTools();
-    expect(tools.map((x) => x.name)).toEqual(OPERATIONS.filter((op) => isTool(op) && op.scope === 'trademarks:read').map((op) => op.name));
+    expect(tools.map((x) => x.name)).toEqual(
+      OPERATIONS.filter((op) => isTool(op) && op.scope === 'trademarks:read' && DEFAULT_TOOLSETS.includes(toolsetOf(op.name)!)).map((op) => op.name),
+    );
     const billing = OPERATIONS.find((op) => op.scope === 'billing:read' && op.readOnly && !op.local)!;
     expect(tools.some((x) => x.name === billing.name)).toBe(false);
     const denied = (await client.callTool({ name: billing.name, arguments: {} })) as Result;

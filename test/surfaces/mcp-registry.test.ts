@@ -5,6 +5,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { ToolSchema, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { buildTools, FORMER_TOOL_NAMES, isTool, toolLookup, toolsFor } from '../../src/mcp/tools.js';
+import { DEFAULT_TOOLSETS, parseToolsets, TOOLSETS, toolsetOf } from '../../src/mcp/toolsets.js';
 import { CHANNELS } from '../../src/search/params.js';
 import { WATCH_TYPES } from '../../src/monitor/watch-query.js';
 
@@ -108,14 +109,16 @@ describe('MCP tools from the registry', () => {
       expect(query.properties.similarity).toMatchObject({ items: { enum: [...CHANNELS] } });
       expect(query.properties.min_tier?.enum).toEqual(['identical', 'near_identical', 'similar', 'related']);
       expect(query.properties.filters).toMatchObject({ type: 'object', additionalProperties: false, properties: { niceClasses: { type: 'array' } } });
-      expect(p.trigger_events).toMatchObject({ items: { enum: expect.arrayContaining(['trademark.created']) } });
+      if (name === 'preview_watch') for (const key of ['name', 'trigger_events', 'metadata']) expect(p[key], key).toBeUndefined();
+      else expect(p.trigger_events).toMatchObject({ items: { enum: expect.arrayContaining(['trademark.created']) } });
     }
     expect(props(tool('tm_webhooks_create')).enabled_events).toMatchObject({ items: { enum: ['alert.created', 'trademark.status_changed', 'office_action.issued'] } });
   });
 
   it('offers no deprecated input, no HTTP-only form, and no untyped string-or-array union', () => {
     const search = props(tool('search_trademarks'));
-    for (const key of ['strategies', 'match', 'ranking_profile', 'query', 'filters']) expect(search[key], key).toBeUndefined();
+    for (const key of ['strategies', 'match', 'ranking_profile', 'query', 'filters', 'filing_date_gt', 'expiry_date_lt']) expect(search[key], key).toBeUndefined();
+    expect(search.filing_date_gte).toMatchObject({ type: 'string' });
     for (const t of tools) {
       walk(t.inputSchema, (node, key) => {
         expect(String(node.description ?? ''), `${t.name}.${key}`).not.toMatch(/^deprecated/i);
@@ -138,14 +141,32 @@ describe('MCP tools from the registry', () => {
     }
   });
 
+  it('puts every tool in exactly one toolset, and names no tool that is not served', () => {
+    const named = Object.values(TOOLSETS).flat();
+    expect(new Set(named).size).toBe(named.length);
+    expect([...named].sort()).toEqual(tools.map((t) => t.name).sort());
+    expect(parseToolsets(undefined)).toEqual(new Set(DEFAULT_TOOLSETS));
+    expect(parseToolsets('all').size).toBe(Object.keys(TOOLSETS).length);
+    expect(parseToolsets(' parties, records ')).toEqual(new Set(['parties', 'records']));
+    expect(() => parseToolsets('parties,nope')).toThrow(/unknown toolset 'nope'/);
+    for (const name of MANDATED) expect(DEFAULT_TOOLSETS, name).toContain(toolsetOf(name));
+  });
+
+  it('keeps the default tools/list without output schemas within 40 KB', () => {
+    const every = new Set(['trademarks:read', 'events:read', 'portfolios:manage', 'api-keys:manage', 'billing:read'] as const);
+    const listed = toolsFor(every).map(({ outputSchema: _o, ...rest }) => rest);
+    expect(Buffer.byteLength(JSON.stringify({ tools: listed }))).toBeLessThanOrEqual(40 * 1024);
+  });
+
   it('lists to a caller only the tools its scopes allow', () => {
-    const read = toolsFor(new Set(['trademarks:read']));
+    const all = new Set(Object.keys(TOOLSETS) as (keyof typeof TOOLSETS)[]);
+    const read = toolsFor(new Set(['trademarks:read']), undefined, all);
     expect(read.length).toBeGreaterThan(0);
     for (const t of read) expect(OPERATIONS.find((o) => o.name === t.name)!.scope).toBe('trademarks:read');
     expect(read.some((t) => t.name === 'tm_watches_delete')).toBe(false);
-    expect(toolsFor(new Set())).toEqual([]);
-    const all = toolsFor(new Set(['trademarks:read', 'events:read', 'portfolios:manage', 'api-keys:manage', 'billing:read']));
-    expect(all.map((t) => t.name)).toEqual(tools.map((t) => t.name));
+    expect(toolsFor(new Set(), undefined, all)).toEqual([]);
+    const everything = toolsFor(new Set(['trademarks:read', 'events:read', 'portfolios:manage', 'api-keys:manage', 'billing:read']), undefined, all);
+    expect(everything.map((t) => t.name)).toEqual(tools.map((t) => t.name));
   });
 
   for (const t of tools) {

@@ -11,6 +11,7 @@ import { Client as ModernClient } from '@modelcontextprotocol/client';
 import { StdioClientTransport as ModernStdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { packagePath } from '../../src/data-files.js';
 import { isTool } from '../../src/mcp/tools.js';
+import { DEFAULT_TOOLSETS, toolsetOf } from '../../src/mcp/toolsets.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { exampleArgs, NOW, seed, SYNCED_AT, type Seeded } from './mcp-fixture.js';
@@ -42,11 +43,17 @@ afterAll(async () => {
 
 describe('tm mcp over stdio', () => {
   it('serves every tool to the local user, each result conforming to its output schema', async () => {
-    const { client } = await spawnClient({});
+    // The local user holds every scope; TM_MCP_TOOLSETS=all lists every toolset.
+    const { client } = await spawnClient({ TM_MCP_TOOLSETS: 'all' });
     const { tools } = await client.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual(
       OPERATIONS.filter(isTool).map((op) => op.name).sort(),
     );
+    const { client: defaults } = await spawnClient({});
+    expect((await defaults.listTools()).tools.map((x) => x.name).sort()).toEqual(
+      OPERATIONS.filter((op) => isTool(op) && DEFAULT_TOOLSETS.includes(toolsetOf(op.name)!)).map((op) => op.name).sort(),
+    );
+    await defaults.close();
     for (const tool of tools) {
       // callTool validates structuredContent against outputSchema and throws on a mismatch.
       const r = (await client.callTool({ name: tool.name, arguments: exampleArgs(tool, s.markId) })) as CallToolResult;

@@ -10,7 +10,7 @@ import { listEvents } from '../../ops/events/list-events.js';
 import { contextFromGlobals, type GlobalOptions } from '../program.js';
 import { fromZodError, outputMode, reportError } from '../output.js';
 import { listShape } from '../views/list-rows.js';
-import { addExportFlags, checkExportFlags, rowsCsv, writeResult, type ExportFlags } from '../views/export.js';
+import { addExportFlags, checkExportFlags, checkOutputPath, rowsCsv, writeResult, type ExportFlags } from '../views/export.js';
 
 interface EventsFlags extends GlobalOptions, ExportFlags {
   type?: string[];
@@ -61,6 +61,7 @@ export const addEventsCommand = (program: Command): void => {
       const parsed = listEvents.input.safeParse({ type: o.type, portfolio_id: o.portfolio, trademark_id: o.trademark, limit: Number(o.limit) });
       if (!parsed.success) throw fromZodError(parsed.error, (key) => ({ portfolio_id: 'portfolio', trademark_id: 'trademark' })[key] ?? key);
       checkExportFlags(o);
+      checkOutputPath(o.output);
       if (exported && o.follow) {
         throw new TmError('validation_error', `--follow streams to stdout; it cannot be combined with ${o.csv ? '--csv' : '--output'}.`, {
           param: 'follow',

@@ -97,13 +97,14 @@ export const addServerCommands = (program: Command): void => {
     .command('mcp')
     .description('Speak MCP over stdio, for desktop agents')
     .option('--key <api-key>', 'act as this API key\'s organization (default $TM_API_KEY; none: the local user)')
+    .option('--toolsets <list>', 'tool groups to list, comma-separated, or all (default $TM_MCP_TOOLSETS, else trademarks,deadlines,clearance,monitoring,account; docs/mcp.md)')
     .option('--create', 'create the store when it does not exist (otherwise a missing store is refused)')
     .action(async (_opts: unknown, command: Command) => {
-      const o = command.optsWithGlobals<GlobalOptions & { key?: string; create?: boolean }>();
+      const o = command.optsWithGlobals<GlobalOptions & { key?: string; toolsets?: string; create?: boolean }>();
       try {
         checkStore(o.db, o.create === true);
         const { runMcpStdio } = await import('../../mcp/stdio.js');
-        await runMcpStdio({ db: o.db, key: o.key });
+        await runMcpStdio({ db: o.db, key: o.key, toolsets: o.toolsets });
       } catch (err) {
         process.exitCode = reportError(err, { json: false, tty: false });
       }

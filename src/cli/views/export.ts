@@ -4,7 +4,7 @@
 // writes what the command would print (JSON, or CSV, ICS, NDJSON when asked; never a table) to
 // FILE instead of stdout.
 import type { Command } from 'commander';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { csvLine } from '../../core/csv.js';
 import { TmError } from '../../errors.js';
@@ -96,6 +96,28 @@ const writeFailure = (err: unknown): string => {
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return 'permission denied';
   if (code === 'EISDIR') return 'it is a directory';
   return code ?? (err as Error).message;
+};
+
+/**
+ * A file the command will write (`--output`, `--report`), checked before the command runs: a run
+ * that saves something (a screening, a watch) must not save it and then fail to write its file.
+ */
+export const checkOutputPath = (file: string | undefined, flag = 'output'): void => {
+  if (file === undefined) return;
+  const folder = dirname(file);
+  const problem = ((): string | null => {
+    const dir = statSync(folder, { throwIfNoEntry: false });
+    if (!dir) return `its folder ${folder} does not exist`;
+    if (!dir.isDirectory()) return `${folder} is not a folder`;
+    if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) return 'it is a directory';
+    try {
+      accessSync(folder, constants.W_OK);
+    } catch {
+      return `${folder} is not writable`;
+    }
+    return null;
+  })();
+  if (problem) throw new TmError('validation_error', `--${flag}: cannot write ${file}: ${problem}.`, { param: flag, suggestion: 'Nothing was run or saved.' });
 };
 
 /**

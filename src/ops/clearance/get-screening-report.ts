@@ -26,7 +26,11 @@ export const getScreeningReport = defineOp({
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
-  http: { method: 'GET', path: '/v1/screenings/{id}/report' },
+  http: {
+    method: 'GET',
+    path: '/v1/screenings/{id}/report',
+    documents: { 'text/html': 'html', 'text/markdown': 'md', 'text/csv': 'csv', 'application/json': 'json' },
+  },
   cli: { command: 'screenings report <id>' },
   input: z.strictObject({ id: z.string().min(1).describe('A scr_ id'), format: ReportFormat.default('html') }),
   output: z.object({ object: z.literal('screening_report'), screening_id: z.string(), format: ReportFormat, media_type: z.string(), content: z.string() }),

@@ -2,6 +2,7 @@
 // on a text reads the whole store the filters select, in id order, judging every mark; when its
 // time runs out it says so, how far it read, and how to go on (`after`). Never a silent sample.
 import { z } from 'zod';
+import { forAgents } from '../../core/agent-schema.js';
 import { compileWatch, cachedText, testMark, type CompiledWatch, type MatchResult } from '../../monitor/match.js';
 import { Deprecations, WatchBody } from '../../monitor/watch-schemas.js';
 import { timeBudget } from '../../search/budget.js';
@@ -60,8 +61,14 @@ export const previewWatch = defineOp({
   readOnly: true,
   http: { method: 'POST', path: '/v1/watches/preview' },
   cli: { command: 'watches preview' },
+  // What only a saved watch uses (its name, triggers, delivery, reference, metadata) is accepted, as
+  // the body of create, but not shown to agents (src/core/agent-schema.ts).
   input: WatchBody.extend({
-    name: WatchBody.shape.name.optional(),
+    name: forAgents(WatchBody.shape.name.optional(), null),
+    trigger_events: forAgents(WatchBody.shape.trigger_events.clone(), null),
+    delivery_mode: forAgents(WatchBody.shape.delivery_mode.clone(), null),
+    customer_reference: forAgents(WatchBody.shape.customer_reference.clone(), null),
+    metadata: forAgents(WatchBody.shape.metadata.clone(), null),
     limit: z.number().int().min(1).max(100).default(20),
     after: z.string().min(1).optional().describe('Go on from a preview that stopped early: its next_after'),
   }).strict(),

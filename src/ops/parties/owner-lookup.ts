@@ -6,6 +6,8 @@ import { entityKey } from '../../core/entity-key.js';
 import { idPrefix } from '../../core/ids.js';
 import { TmError } from '../../errors.js';
 import { jaccard, trigramSet } from '../../search/trigram.js';
+import { timeBudget } from '../../search/budget.js';
+import { MIN_WORD_CHARS, wordPrefixes } from '../../core/name-prefixes.js';
 
 /** How many candidate owner records a search scores; the most-marks ones are kept first. */
 export const CANDIDATES = 5_000;
@@ -21,8 +23,40 @@ export interface OwnerHit {
   score: number;
 }
 
-/** A word's first four characters: enough to find "Acme" from "acmee" or "ACME Corp." from "acme". */
-const fragmentsOf = (key: string): string[] => [...new Set(key.split(' ').filter((w) => w.length >= 2).map((w) => w.slice(0, 4)))];
+/**
+ * The index prefixes a looked-up name reads (core/name-prefixes.ts: a word's first four characters
+ * find "Acme" from "acmee" or "ACME Corp." from "acme"). A name with no word of two characters
+ * (`%`, `_`, `a`) narrows nothing, so it is a 400 as a too-short search is, never a scan.
+ */
+const fragmentsOf = (q: string, key: string, param: string): string[] => {
+  const fragments = wordPrefixes(key);
+  if (fragments.length === 0) {
+    throw new TmError('validation_error', `'${q}' has no word of at least ${MIN_WORD_CHARS} letters or digits to look a name up by.`, {
+      param,
+      suggestion: `Give a longer part of the name, or the party's id.`,
+    });
+  }
+  return fragments;
+};
+
+/** Between looks at the request budget, candidates scored. */
+const BUDGET_SLICE = 256;
+
+/** Scores candidates inside the request budget; past it the lookup is a 503, as a search is. */
+export const scoreWithin = <R, H>(ctx: Context, rows: readonly R[], hit: (row: R) => H | null): H[] => {
+  const budget = timeBudget(ctx.config.requestBudgetMs);
+  const hits: H[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    if (i % BUDGET_SLICE === 0 && budget.spent()) {
+      throw new TmError('service_unavailable', `The name lookup ran past its time budget of ${ctx.config.requestBudgetMs} ms.`, {
+        suggestion: 'Give more of the name, or the id.',
+      });
+    }
+    const h = hit(rows[i]!);
+    if (h) hits.push(h);
+  }
+  return hits;
+};
 
 /** A near spelling of one word of a longer name ranks below names holding the query's words exactly (0.9). */
 const WINDOW_CAP = 0.85;
@@ -41,11 +75,11 @@ const windowScore = (qSet: Int32Array, key: string, name: string): number => {
  * key, else the trigram similarity of the keys (or of the query and a run of as many words of the
  * name), raised to 0.9 when one key contains the other as whole words.
  */
-export const nameScorer = (q: string, keyOf: (name: string) => string = entityKey) => {
+export const nameScorer = (q: string, param: string, keyOf: (name: string) => string = entityKey) => {
   const key = keyOf(q);
   const qSet = trigramSet(key);
   return {
-    fragments: fragmentsOf(key),
+    fragments: fragmentsOf(q, key, param),
     score: (name: string): number => {
       const k = keyOf(name);
       const contains = ` ${k} `.includes(` ${key} `) || ` ${key} `.includes(` ${k} `);
@@ -56,16 +90,15 @@ export const nameScorer = (q: string, keyOf: (name: string) => string = entityKe
 };
 
 /** Owners whose name is like `q` (nameScorer), best first, then most marks. */
-export const findOwners = async (ctx: Context, q: string): Promise<OwnerHit[]> => {
-  const scorer = nameScorer(q);
+export const findOwners = async (ctx: Context, q: string, param = 'q'): Promise<OwnerHit[]> => {
+  const scorer = nameScorer(q, param);
   const rows = await ctx.store.parties.ownersContaining(scorer.fragments, CANDIDATES);
-  const hits: OwnerHit[] = [];
-  for (const r of rows) {
+  const hits = scoreWithin(ctx, rows, (r): OwnerHit | null => {
     const score = scorer.score(r.name);
-    if (score >= MIN_SCORE) {
-      hits.push({ owner_id: r.owner_id, name: r.name, entity_id: r.entity_id, trademark_count: r.trademark_count, offices: r.offices.split(',').filter(Boolean).sort(), score });
-    }
-  }
+    return score >= MIN_SCORE
+      ? { owner_id: r.owner_id, name: r.name, entity_id: r.entity_id, trademark_count: r.trademark_count, offices: r.offices.split(',').filter(Boolean).sort(), score }
+      : null;
+  });
   return hits.sort((a, b) => b.score - a.score || b.trademark_count - a.trademark_count || a.owner_id.localeCompare(b.owner_id));
 };
 
@@ -77,7 +110,7 @@ export const findOwners = async (ctx: Context, q: string): Promise<OwnerHit[]> =
 export const resolveOwnerRef = async (ctx: Context, ref: string, param: string): Promise<string> => {
   if (idPrefix(ref) === 'own_') return ref;
   if (idPrefix(ref) !== null) throw new TmError('id_type_mismatch', `'${ref}' is not an owner id; owner ids start with own_.`, { param });
-  const hits = await findOwners(ctx, ref);
+  const hits = await findOwners(ctx, ref, param);
   const exact = hits.filter((h) => h.score === 1);
   const close = hits.filter((h) => h.score >= 0.9);
   const pick = exact.length > 0 ? exact : close.length > 0 ? close : hits;

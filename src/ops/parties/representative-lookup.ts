@@ -5,7 +5,7 @@ import type { Context } from '../../context.js';
 import { attorneyId, attorneyKey, firmId, firmKey } from '../../core/representatives.js';
 import { ID_PREFIXES, idPrefix } from '../../core/ids.js';
 import { TmError } from '../../errors.js';
-import { CANDIDATES, MIN_SCORE, nameScorer } from './owner-lookup.js';
+import { CANDIDATES, MIN_SCORE, nameScorer, scoreWithin } from './owner-lookup.js';
 
 export type RepresentativeKind = 'attorney' | 'firm';
 
@@ -23,15 +23,14 @@ export interface RepresentativeHit {
 }
 
 /** Attorneys or firms whose name is like `q`, best first then most marks; every one, by marks, without `q`. */
-export const findRepresentatives = async (ctx: Context, kind: RepresentativeKind, q: string | undefined): Promise<RepresentativeHit[]> => {
+export const findRepresentatives = async (ctx: Context, kind: RepresentativeKind, q: string | undefined, param = 'q'): Promise<RepresentativeHit[]> => {
   const k = KIND[kind];
-  const scorer = q ? nameScorer(q, k.key) : null;
+  const scorer = q ? nameScorer(q, param, k.key) : null;
   const rows = await ctx.store.parties.representativesContaining(k.prefix, scorer?.fragments ?? [], CANDIDATES);
-  const hits: RepresentativeHit[] = [];
-  for (const r of rows) {
+  const hits = scoreWithin(ctx, rows, (r): RepresentativeHit | null => {
     const score = scorer ? scorer.score(r.name) : 1;
-    if (score >= MIN_SCORE) hits.push({ id: r.owner_id, name: r.name, trademark_count: r.trademark_count, offices: r.offices.split(',').filter(Boolean).sort(), score });
-  }
+    return score >= MIN_SCORE ? { id: r.owner_id, name: r.name, trademark_count: r.trademark_count, offices: r.offices.split(',').filter(Boolean).sort(), score } : null;
+  });
   return hits.sort((a, b) => b.score - a.score || b.trademark_count - a.trademark_count || a.id.localeCompare(b.id));
 };
 
@@ -48,7 +47,7 @@ export const resolveRepresentativeRef = async (ctx: Context, kind: Representativ
   }
   const exact = k.id(ref);
   if (await ctx.store.parties.representative(exact)) return exact;
-  const hits = await findRepresentatives(ctx, kind, ref);
+  const hits = await findRepresentatives(ctx, kind, ref, param);
   const close = hits.filter((h) => h.score >= 0.9);
   const pick = close.length > 0 ? close : hits;
   if (close.length === 1) return close[0]!.id;

@@ -11,7 +11,7 @@ const DeliveryAttempt = z.object({
   delivery_id: z.string().describe('dlv_ id: one queued delivery; its retries share it'),
   event_id: z.string().describe('The webhook-id: evt_ or test_'),
   attempt: z.number().int().describe('The webhook-attempt header sent'),
-  status: z.enum(['succeeded', 'failed']),
+  status: z.enum(['in_flight', 'succeeded', 'failed', 'interrupted']).describe('in_flight: claimed and being sent; interrupted: the delivering process stopped during it (not counted toward the retry schedule or its cap; the re-post carries the same attempt number)'),
   response_code: z.number().int().nullable(),
   response_time_ms: z.number().int().nullable(),
   error: z.string().nullable(),

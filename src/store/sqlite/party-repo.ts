@@ -1,33 +1,13 @@
-// Party lookups: owner name search over the trademark_owners side table with per-owner counts and
-// offices (earlier-shape `GET /v1/owners/search`, candidates of the fuzzy owner search, one owner's
-// summary), and the same for attorneys and firms (trademark_representatives).
+// Party lookups: owner, attorney and firm candidates for a name, read from the word-prefix index
+// with the counts the triggers keep (migration 050), the busiest attorneys and firms, and one
+// party's summary, spellings, firms and clients (trademark_owners, trademark_representatives).
 import type { Db } from './sqlite.js';
 import type { OwnerMatchRow, PartyRepo } from '../party-repo.js';
 
+/** Index rows a name lookup reads at most before ranking: a bound on its work whatever the name. */
+export const PREFIX_ROWS = 20_000;
+
 export const createPartyRepo = (db: Db): PartyRepo => {
-  const search = (withOffice: boolean) =>
-    db.prepare(
-      `SELECT o.owner_id, MIN(o.name) AS name, COUNT(*) AS trademark_count, GROUP_CONCAT(DISTINCT t.office_code) AS offices
-       FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id
-       WHERE o.name LIKE ? ESCAPE '\\' ${withOffice ? 'AND t.office_code = ?' : ''}
-       GROUP BY o.owner_id ORDER BY trademark_count DESC, name, o.owner_id LIMIT ? OFFSET ?`,
-    );
-  const count = (withOffice: boolean) =>
-    db.prepare(
-      `SELECT COUNT(DISTINCT o.owner_id) AS n FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id
-       WHERE o.name LIKE ? ESCAPE '\\' ${withOffice ? 'AND t.office_code = ?' : ''}`,
-    );
-  const stmts = { search: [search(false), search(true)], count: [count(false), count(true)] } as const;
-  const pattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const like = (n: number) =>
-    db.prepare(
-      `SELECT o.owner_id, MIN(o.name) AS name, MIN(o.entity_id) AS entity_id, COUNT(*) AS trademark_count,
-              GROUP_CONCAT(DISTINCT t.office_code) AS offices
-       FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id
-       WHERE ${Array.from({ length: n }, () => "o.name LIKE ? ESCAPE '\\'").join(' OR ')}
-       GROUP BY o.owner_id ORDER BY trademark_count DESC, o.owner_id LIMIT ?`,
-    );
-  const likeByCount = new Map<number, ReturnType<typeof like>>();
   const oneOwner = db.prepare(
     `SELECT o.owner_id, MIN(o.name) AS name, MIN(o.entity_id) AS entity_id, COUNT(*) AS trademark_count,
             GROUP_CONCAT(DISTINCT t.office_code) AS offices
@@ -36,12 +16,6 @@ export const createPartyRepo = (db: Db): PartyRepo => {
   // Attorneys and firms (trademark_representatives, migration 032): the same shape as owner rows.
   const repSelect = `SELECT r.party_id AS owner_id, MIN(r.name) AS name, COUNT(*) AS trademark_count, GROUP_CONCAT(DISTINCT t.office_code) AS offices
      FROM trademark_representatives r JOIN trademarks t ON t.id = r.trademark_id`;
-  const repLike = (n: number) =>
-    db.prepare(
-      `${repSelect} WHERE substr(r.party_id, 1, 4) = substr(?, 1, 4) ${n ? `AND (${Array.from({ length: n }, () => "r.name LIKE ? ESCAPE '\\'").join(' OR ')})` : ''}
-       GROUP BY r.party_id ORDER BY trademark_count DESC, r.party_id LIMIT ?`,
-    );
-  const repLikeByCount = new Map<number, ReturnType<typeof repLike>>();
   const oneRep = db.prepare(`${repSelect} WHERE r.party_id = ? GROUP BY r.party_id`);
   const repNames = db.prepare<[string], { name: string; n: number }>(
     'SELECT name, COUNT(*) AS n FROM trademark_representatives WHERE party_id = ? GROUP BY name ORDER BY n DESC, name',
@@ -57,6 +31,29 @@ export const createPartyRepo = (db: Db): PartyRepo => {
      FROM trademark_representatives r JOIN trademark_owners o ON o.trademark_id = r.trademark_id
      WHERE r.party_id = ? GROUP BY o.owner_id ORDER BY trademark_count DESC, o.owner_id LIMIT ?`,
   );
+  // Name lookups (migration 050): candidates are read from the word-prefix index, at most
+  // PREFIX_ROWS rows, and ranked by the marks counts the triggers keep; nothing here scans.
+  const summary = `SELECT s.party_id AS owner_id, s.name, s.marks AS trademark_count,
+       COALESCE((SELECT GROUP_CONCAT(office_code) FROM party_office_marks p WHERE p.party_id = s.party_id AND p.marks > 0), '') AS offices`;
+  const ownerEntity = '(SELECT entity_id FROM trademark_owners o WHERE o.owner_id = s.party_id LIMIT 1) AS entity_id';
+  const byPrefix = (n: number, owners: boolean) =>
+    db.prepare(
+      `${summary}${owners ? `, ${ownerEntity}` : ''}
+       FROM (SELECT DISTINCT party_id FROM party_name_prefixes
+             WHERE ${Array.from({ length: n }, () => '(prefix >= ? AND prefix < ?)').join(' OR ')} LIMIT ${PREFIX_ROWS}) c
+       JOIN party_stats s ON s.party_id = c.party_id
+       WHERE s.marks > 0 ORDER BY s.marks DESC, s.party_id LIMIT ?`,
+    );
+  const byPrefixCache = new Map<string, ReturnType<typeof byPrefix>>();
+  const prefixStmt = (n: number, owners: boolean) => {
+    const key = `${n}:${owners}`;
+    let stmt = byPrefixCache.get(key);
+    if (!stmt) byPrefixCache.set(key, (stmt = byPrefix(n, owners)));
+    return stmt;
+  };
+  /** `[from, to)` bounds of every indexed prefix that starts with `kind` + fragment (U+10FFFF sorts last in UTF-8). */
+  const ranges = (kind: string, fragments: readonly string[]): string[] => fragments.flatMap((f) => [`${kind}${f}`, `${kind}${f}\u{10ffff}`]);
+  const byMarks = db.prepare(`${summary} FROM party_stats s WHERE s.kind = ? AND s.marks > 0 ORDER BY s.marks DESC, s.party_id LIMIT ?`);
   const entityMembers = db.prepare<[string], { n: number }>('SELECT COUNT(DISTINCT owner_id) AS n FROM trademark_owners WHERE entity_id = ?');
   return {
     /** How many distinct owner records an entity groups. */
@@ -64,27 +61,25 @@ export const createPartyRepo = (db: Db): PartyRepo => {
       return entityMembers.get(entityId)!.n;
     },
     /**
-     * Candidate owners for a fuzzy name search: those whose name contains any of `fragments`
-     * (case-insensitive for ASCII), most trademarks first, at most `limit`. The caller scores them.
+     * Candidate owners for a fuzzy name search: those with a word of their name key starting with
+     * one of `fragments` (core/name-prefixes.ts), most trademarks first, at most `limit`. The caller scores them.
      */
     async ownersContaining(fragments: readonly string[], limit: number): Promise<(OwnerMatchRow & { entity_id: string | null })[]> {
       if (fragments.length === 0) return [];
-      let stmt = likeByCount.get(fragments.length);
-      if (!stmt) likeByCount.set(fragments.length, (stmt = like(fragments.length)));
-      return stmt.all(...fragments.map(pattern), limit) as (OwnerMatchRow & { entity_id: string | null })[];
+      return prefixStmt(fragments.length, true).all(...ranges('own_', fragments), limit) as (OwnerMatchRow & { entity_id: string | null })[];
     },
     /** One owner record's name, entity, mark count and offices, or null when no mark names it. */
     async owner(ownerId: string): Promise<(OwnerMatchRow & { entity_id: string | null }) | null> {
       return (oneOwner.get(ownerId) as (OwnerMatchRow & { entity_id: string | null }) | undefined) ?? null;
     },
     /**
-     * Attorneys (`kind` att_) or firms (firm_) whose name contains any of `fragments` (all of them
-     * when none is given), most trademarks first, at most `limit`; `owner_id` holds the party id.
+     * Attorneys (`kind` att_) or firms (firm_) with a word of their name key starting with one of
+     * `fragments` (all of them when none is given, from the marks index), most trademarks first, at
+     * most `limit`; `owner_id` holds the party id.
      */
     async representativesContaining(kind: 'att_' | 'firm_', fragments: readonly string[], limit: number): Promise<OwnerMatchRow[]> {
-      let stmt = repLikeByCount.get(fragments.length);
-      if (!stmt) repLikeByCount.set(fragments.length, (stmt = repLike(fragments.length)));
-      return stmt.all(kind, ...fragments.map(pattern), limit) as OwnerMatchRow[];
+      if (fragments.length === 0) return byMarks.all(kind, limit) as OwnerMatchRow[];
+      return prefixStmt(fragments.length, false).all(...ranges(kind, fragments), limit) as OwnerMatchRow[];
     },
     /** One attorney's or firm's mark count and offices, or null when no mark names it. */
     async representative(id: string): Promise<OwnerMatchRow | null> {
@@ -105,15 +100,6 @@ export const createPartyRepo = (db: Db): PartyRepo => {
     /** The owners of an attorney's or firm's marks (its clients), most shared marks first. */
     async clientsOf(id: string, limit: number): Promise<{ owner_id: string; name: string; trademark_count: number }[]> {
       return clients.all(id, limit);
-    },
-    /** Owners whose name contains `q` (case-insensitive for ASCII), most trademarks first. */
-    async searchOwners(q: string, office: string | null, limit: number, offset: number): Promise<{ rows: OwnerMatchRow[]; total: number }> {
-      const args = office ? [pattern(q), office] : [pattern(q)];
-      const i = office ? 1 : 0;
-      return {
-        rows: stmts.search[i].all(...args, limit, offset) as OwnerMatchRow[],
-        total: (stmts.count[i].get(...args) as { n: number }).n,
-      };
     },
   };
 };

@@ -4,6 +4,7 @@
 import { canonicalNumber } from '../../core/ids.js';
 import { diffRecords, serializeRecord } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';
+import { partyNamePrefixes } from '../../core/name-prefixes.js';
 import { randomId } from '../../core/ids.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { entityResolver } from './entity-repo.js';
@@ -61,6 +62,8 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkR
   );
   const deleteReps = db.prepare('DELETE FROM trademark_representatives WHERE trademark_id = ?');
   const insertRep = db.prepare('INSERT OR IGNORE INTO trademark_representatives (trademark_id, party_id, name, firm_id) VALUES (?, ?, ?, ?)');
+  // The name index of owners, attorneys and firms (migration 050); their counts are kept by triggers.
+  const insertPrefix = db.prepare('INSERT OR IGNORE INTO party_name_prefixes (prefix, party_id) VALUES (?, ?)');
   const deleteCitations = db.prepare("DELETE FROM trademark_citations WHERE trademark_id = ? AND relation = 'prior_registration'");
   const insertCitation = db.prepare(
     "INSERT OR IGNORE INTO trademark_citations (trademark_id, relation, office_code, number, number_type, source) VALUES (?, 'prior_registration', ?, ?, 'registration', ?)",
@@ -89,8 +92,14 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkR
       deleteCitations.run(r.id);
     }
     for (const c of r.classifications) if (c.nice_class !== null) insertClass.run(r.id, c.nice_class);
-    for (const o of r.owners) insertOwner.run(r.id, o.owner_id, entities.of(o, r.id, at), o.name);
-    for (const l of resolveRepresentatives(r.attorneys)) insertRep.run(r.id, l.party_id, l.name, l.firm_id);
+    for (const o of r.owners) {
+      insertOwner.run(r.id, o.owner_id, entities.of(o, r.id, at), o.name);
+      for (const p of partyNamePrefixes(o.owner_id, o.name)) insertPrefix.run(p, o.owner_id);
+    }
+    for (const l of resolveRepresentatives(r.attorneys)) {
+      insertRep.run(r.id, l.party_id, l.name, l.firm_id);
+      for (const p of partyNamePrefixes(l.party_id, l.name)) insertPrefix.run(p, l.party_id);
+    }
     for (const p of r.prior_registrations ?? []) insertCitation.run(r.id, p.office_code, canonicalNumber(p.registration_number), r.source_format);
   };
 

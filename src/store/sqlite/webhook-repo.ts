@@ -1,6 +1,7 @@
 // Webhook endpoints, the delivery outbox and its attempt log (spec §6). Deliveries are claimed
-// with a lease (owner and expiry) committed before the POST, so a crashed worker's rows are found
-// and re-posted with the same event id.
+// with a lease (owner and expiry) and an `in_flight` attempt row, both committed before the POST,
+// so a crashed worker's rows are found, its attempts marked `interrupted` (uncounted), and the
+// deliveries re-posted with the same event id and attempt number.
 import { randomId } from '../../core/ids.js';
 import { writeTransaction, type Db } from './sqlite.js';
 import type { AttemptOutcome, AttemptRow, DeliveryRow, EndpointRow, QueuedEvent, WebhookRepo } from '../webhook-repo.js';
@@ -47,14 +48,28 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
   const lease = db.prepare<[string, string, string, string], DeliveryRow>(
     "UPDATE webhook_deliveries SET state = 'in_flight', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'pending' RETURNING *",
   );
-  const due = db.prepare<[string], number>("SELECT 1 FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? LIMIT 1").pluck();
-  const claimOne = db.prepare<[string, string, string, string], DeliveryRow>(
-    "UPDATE webhook_deliveries SET state = 'in_flight', lease_owner = ?, lease_until = ?, attempts = attempts + 1, updated_at = ? WHERE id = ? AND state = 'pending' RETURNING *",
-  );
-  const owners = db.prepare<[], string>("SELECT DISTINCT lease_owner FROM webhook_deliveries WHERE state = 'in_flight'").pluck();
-  const release = db.prepare("UPDATE webhook_deliveries SET state = 'pending', lease_owner = NULL, lease_until = NULL WHERE state = 'in_flight' AND (lease_owner = ? OR lease_until <= ?)");
   const insertAttempt = db.prepare(
     'INSERT INTO webhook_attempts (delivery_id, endpoint_id, event_id, attempt, status, response_code, response_time_ms, error, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  /** Leases one due delivery and records its attempt as begun; null when it was no longer pending. */
+  const leaseAndRecord = (owner: string, leaseUntil: string, now: string, id: string): DeliveryRow | null => {
+    const d = lease.get(owner, leaseUntil, now, id);
+    if (d) insertAttempt.run(d.id, d.endpoint_id, d.event_id, d.attempts, 'in_flight', null, null, null, now);
+    return d ?? null;
+  };
+  const due = db.prepare<[string], number>("SELECT 1 FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= ? LIMIT 1").pluck();
+  const owners = db.prepare<[], string>("SELECT DISTINCT lease_owner FROM webhook_deliveries WHERE state = 'in_flight'").pluck();
+  // An interrupted attempt is recorded and then uncounted: the re-post carries the same number and
+  // waits the same step of the schedule as the attempt that never finished.
+  const interrupt = db.prepare(
+    `UPDATE webhook_attempts SET status = 'interrupted', error = ?, at = ?
+     WHERE status = 'in_flight' AND delivery_id IN (SELECT id FROM webhook_deliveries WHERE state = 'in_flight' AND (lease_owner = ? OR lease_until <= ?))`,
+  );
+  const release = db.prepare(
+    "UPDATE webhook_deliveries SET state = 'pending', attempts = MAX(attempts - 1, 0), lease_owner = NULL, lease_until = NULL, updated_at = ? WHERE state = 'in_flight' AND (lease_owner = ? OR lease_until <= ?)",
+  );
+  const settle = db.prepare(
+    "UPDATE webhook_attempts SET status = ?, response_code = ?, response_time_ms = ?, error = ?, at = ? WHERE delivery_id = ? AND status = 'in_flight'",
   );
   const finish = db.prepare(
     `UPDATE webhook_deliveries SET state = ?, next_attempt_at = COALESCE(?, next_attempt_at), lease_owner = NULL, lease_until = NULL, last_error = ?, updated_at = ?
@@ -119,7 +134,7 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
         for (const endpointId of dueEndpoints.all(now)) {
           const room = Math.min(perEndpoint - inFlightOf.get(endpointId, now)!, limit - out.length);
           if (room <= 0) continue;
-          for (const id of firstDue.all(endpointId, now, room)) out.push(lease.get(owner, leaseUntil, now, id)!);
+          for (const id of firstDue.all(endpointId, now, room)) out.push(leaseAndRecord(owner, leaseUntil, now, id)!);
           if (out.length >= limit) break;
         }
         return out;
@@ -132,14 +147,17 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
     },
     /** Leases one delivery by id (a test delivery sent while the caller waits). */
     async claimById(id: string, owner: string, now: string, leaseUntil: string): Promise<DeliveryRow | null> {
-      return writeTransaction(db, () => claimOne.get(owner, leaseUntil, now, id) ?? null)();
+      return writeTransaction(db, () => leaseAndRecord(owner, leaseUntil, now, id))();
     },
     async leaseOwners(): Promise<string[]> {
       return owners.all();
     },
-    /** Puts back the rows of a dead owner, and any lease that ran out. */
-    async releaseLeases(owner: string, now: string): Promise<number> {
-      return writeTransaction(db, () => release.run(owner, now).changes)();
+    async releaseLeases(owner: string, expiredBy: string, at: string): Promise<number> {
+      const why = owner ? `interrupted: the delivering process (${owner}) stopped during the attempt` : 'interrupted: the attempt outlived its lease';
+      return writeTransaction(db, () => {
+        interrupt.run(why, at, owner, expiredBy);
+        return release.run(at, owner, expiredBy).changes;
+      })();
     },
     /** Records one attempt and moves the delivery and its endpoint on; false when the lease was lost. */
     async complete(o: AttemptOutcome, autoDisable: (failures: number, failingSince: string) => boolean): Promise<boolean> {
@@ -147,7 +165,11 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
         const d = o.delivery;
         const state = o.ok ? 'delivered' : o.retryAt ? 'pending' : 'failed';
         if (finish.run(state, o.retryAt, o.error, o.at, d.id, o.owner).changes === 0) return false;
-        insertAttempt.run(d.id, d.endpoint_id, d.event_id, d.attempts, o.ok ? 'succeeded' : 'failed', o.responseCode, o.responseTimeMs, o.error, o.at);
+        const status = o.ok ? 'succeeded' : 'failed';
+        // A delivery claimed before migration 56 has no open attempt row: its outcome is a new one.
+        if (settle.run(status, o.responseCode, o.responseTimeMs, o.error, o.at, d.id).changes === 0) {
+          insertAttempt.run(d.id, d.endpoint_id, d.event_id, d.attempts, status, o.responseCode, o.responseTimeMs, o.error, o.at);
+        }
         if (d.test) return true;
         if (o.ok) endpointSucceeded.run(o.at, d.endpoint_id);
         else {

@@ -1,0 +1,46 @@
+// PostgreSQL's numbered migrations, applied in order, each in its own transaction, under a session
+// advisory lock so that two processes opening a new database never apply one twice.
+import type { PgClient } from '../pg.js';
+import { sql as core } from './001-core.js';
+import { sql as recordsWatches } from './002-records-watches.js';
+
+export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+  { version: 1, name: 'core', sql: core },
+  { version: 2, name: 'records-watches', sql: recordsWatches },
+];
+
+const MIGRATION_LOCK = 7_401_225;
+
+/** Applies every migration not yet recorded in schema_migrations; returns the versions it applied. */
+export const migratePg = async (c: PgClient): Promise<number[]> => {
+  const recorded = async (): Promise<Set<number>> => {
+    const exists = await c.query("SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'schema_migrations'");
+    if (exists.rowCount === 0) return new Set();
+    return new Set((await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+  };
+  // A current store is only read here: opening one takes no lock.
+  const before = await recorded();
+  if (PG_MIGRATIONS.every((m) => before.has(m.version))) return [];
+  const applied: number[] = [];
+  await c.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    await c.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())');
+    for (const m of PG_MIGRATIONS) {
+      // Checked under the lock: another process may have applied it meanwhile.
+      if ((await recorded()).has(m.version)) continue;
+      await c.query('BEGIN');
+      try {
+        await c.query(m.sql);
+        await c.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
+        await c.query('COMMIT');
+      } catch (err) {
+        await c.query('ROLLBACK');
+        throw err;
+      }
+      applied.push(m.version);
+    }
+  } finally {
+    await c.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  }
+  return applied;
+};

@@ -1,0 +1,127 @@
+// A PostgreSQL connection pool and the helpers every repository uses: queries that wait for the
+// store's migrations (a new database is migrated on first use), transactions on one client, COPY
+// for bulk rows, and server errors turned into one clear line (unreachable server, missing
+// database, a role without rights) that never falls back to another backend.
+import pg from 'pg';
+import copyStreams from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { TmError } from '../../errors.js';
+import { displayLocation } from '../location.js';
+
+export type PgClient = pg.PoolClient;
+
+export interface PgDb {
+  readonly url: string;
+  readonly pool: pg.Pool;
+  /** Resolves once the migrations are applied (or rejects with the reason they could not be). */
+  ready(): Promise<void>;
+  query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  /** Runs `fn` in one transaction on one client; a writer first takes the store's write lock. */
+  tx<T>(fn: (c: PgClient) => Promise<T>, options?: { write?: boolean }): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The advisory lock every write transaction takes first: one writer at a time, as on SQLite, so
+ *  the change sequence is handed out in commit order and a batch reads what it then writes. */
+const WRITE_LOCK = 7_401_224;
+
+/** Server error codes (SQLSTATE) that say the store cannot be used at all. */
+const FATAL: Record<string, (where: string, err: Error) => TmError> = {
+  '3D000': (where) => new TmError('not_found', `PostgreSQL database at ${where} does not exist; create it (createdb) first.`, { param: 'db' }),
+  '28000': (where, err) => new TmError('forbidden', `PostgreSQL refused the connection to ${where}: ${err.message}.`, { param: 'db' }),
+  '28P01': (where, err) => new TmError('forbidden', `PostgreSQL refused the connection to ${where}: ${err.message}.`, { param: 'db' }),
+  '42501': (where, err) => new TmError('forbidden', `PostgreSQL role lacks a right on ${where}: ${err.message}.`, { param: 'db' }),
+};
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ETIMEDOUT', 'ECONNRESET', 'EAI_AGAIN']);
+
+/** A connection-level failure as one readable error; other errors pass through unchanged. */
+export const storeError = (err: unknown, url: string): unknown => {
+  if (err instanceof TmError || !(err instanceof Error)) return err;
+  const where = displayLocation(url);
+  const code = (err as { code?: string }).code ?? '';
+  if (FATAL[code]) return FATAL[code]!(where, err);
+  if (UNREACHABLE.has(code) || /connect|timeout/i.test(err.message) && !code) {
+    return new TmError('service_unavailable', `cannot reach PostgreSQL at ${where}: ${err.message || code}.`, { param: 'db' });
+  }
+  return err;
+};
+
+/** Rows for COPY … FROM STDIN (text format): tabs, newlines and backslashes escaped, null as \N. */
+const copyField = (v: unknown): string =>
+  v === null || v === undefined ? '\\N' : String(v).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+
+/** Streams rows into a table with COPY, on the caller's client (inside its transaction). */
+export const copyRows = async (c: PgClient, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> => {
+  if (rows.length === 0) return;
+  const stream = c.query(copyStreams.from(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+  const lines = function* (): Generator<string> {
+    for (let i = 0; i < rows.length; i += 500) {
+      yield rows.slice(i, i + 500).map((r) => `${r.map(copyField).join('\t')}\n`).join('');
+    }
+  };
+  await pipeline(Readable.from(lines()), stream);
+};
+
+export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]>): PgDb & { applied(): number[] } => {
+  // BIGINT counts come back as JS numbers (every count and sequence here is far below 2^53).
+  pg.types.setTypeParser(20, (v) => Number(v));
+  const pool = new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 });
+  // An idle client's error (the server went away) must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  let applied: number[] = [];
+  let migrated: Promise<void> | null = null;
+  const ready = (): Promise<void> =>
+    (migrated ??= (async () => {
+      const c = await pool.connect().catch((err: unknown) => {
+        throw storeError(err, url);
+      });
+      try {
+        applied = await migrate(c);
+      } catch (err) {
+        throw storeError(err, url);
+      } finally {
+        c.release();
+      }
+    })().catch((err: unknown) => {
+      migrated = null;
+      throw err;
+    }));
+  const db: PgDb & { applied(): number[] } = {
+    url,
+    pool,
+    ready,
+    applied: () => applied,
+    async query<R extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+      await ready();
+      try {
+        return (await pool.query<R>(sql, params as unknown[])).rows;
+      } catch (err) {
+        throw storeError(err, url);
+      }
+    },
+    async tx<T>(fn: (c: PgClient) => Promise<T>, options: { write?: boolean } = {}): Promise<T> {
+      await ready();
+      const c = await pool.connect().catch((err: unknown) => {
+        throw storeError(err, url);
+      });
+      try {
+        await c.query('BEGIN');
+        if (options.write !== false) await c.query('SELECT pg_advisory_xact_lock($1)', [WRITE_LOCK]);
+        const out = await fn(c);
+        await c.query('COMMIT');
+        return out;
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => {});
+        throw storeError(err, url);
+      } finally {
+        c.release();
+      }
+    },
+    async close(): Promise<void> {
+      await pool.end();
+    },
+  };
+  return db;
+};

@@ -1,0 +1,280 @@
+// Trademark rows on PostgreSQL: the same upsert rule as SQLite (change detection by content hash,
+// stale records skipped, one change event per changed mark, one sequence number per write), one
+// transaction per batch under the store's write lock, new rows and side rows sent with COPY.
+// A bulk load into an empty table drops the secondary indexes and builds them once at its end;
+// the loader holds a session advisory lock meanwhile, so a writer starting later can tell an
+// interrupted load (lock free, indexes missing) from a running one.
+import { canonicalNumber, randomId } from '../../core/ids.js';
+import { diffRecords, serializeRecord } from '../../core/diff.js';
+import { resolveRepresentatives } from '../../core/representatives.js';
+import type { TrademarkRecord } from '../../core/schemas/trademark.js';
+import type { LedgerEvent, TrademarkFilter, TrademarkOrder, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
+import { batchResolver, type PendingOwner } from './entity-resolver.js';
+import { SECONDARY_INDEXES } from './migrations/001-core.js';
+import { copyRows, type PgDb } from './pg.js';
+import { notOnPostgres } from './unsupported.js';
+
+const ORDERS: Record<TrademarkOrder, string> = {
+  filing_date: 'filing_date ASC, id ASC',
+  '-filing_date': 'filing_date DESC, id DESC',
+  expiry_date: 'expiry_date ASC, id ASC',
+  '-expiry_date': 'expiry_date DESC, id DESC',
+  mark_text: 'mark_text ASC, id ASC',
+  '-mark_text': 'mark_text DESC, id DESC',
+  updated_at: 'updated_at ASC, id ASC',
+  '-updated_at': 'updated_at DESC, id DESC',
+};
+
+const COLUMNS = [
+  'id', 'office_code', 'application_number', 'app_key', 'registration_number', 'reg_key', 'mark_text', 'status_primary', 'status_stage',
+  'filing_date', 'registration_date', 'expiry_date', 'publication_date', 'register_type', 'source_date', 'content_hash', 'record', 'seq',
+  'created_at', 'updated_at',
+];
+const SET = COLUMNS.slice(1, -2).map((c, i) => `${c} = $${i + 2}`).join(', ');
+const BULK_LOCK = 7_401_226;
+const CREATED = JSON.stringify({ type: 'trademark.created', changed_fields: [], changes: {}, diff: [] });
+const indexName = (statement: string): string => /IF NOT EXISTS (\w+)/.exec(statement)![1]!;
+
+interface Sides {
+  classes: [string, number][];
+  owners: PendingOwner[];
+  reps: [string, string, string, string | null][];
+  citations: [string, string, string, string, string, string][];
+}
+
+/** The filter as SQL over `t` (trademarks), with numbered parameters. */
+const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const p = (v: unknown): string => `$${params.push(v)}`;
+  const any = (column: string, values: readonly unknown[] | undefined) => {
+    if (values?.length) parts.push(`${column} = ANY(${p(values)})`);
+  };
+  const sub = (table: string, column: string, values: readonly unknown[] | undefined) => {
+    if (values?.length) parts.push(`t.id IN (SELECT trademark_id FROM ${table} WHERE ${column} = ANY(${p(values)}))`);
+  };
+  any('t.office_code', f.offices);
+  any('t.id', f.ids);
+  any('t.status_primary', f.statusPrimary);
+  sub('trademark_classes', 'nice_class', f.niceClasses);
+  sub('trademark_owners', 'owner_id', f.ownerIds);
+  sub('trademark_representatives', 'party_id', f.representativeIds);
+  sub('trademark_owners', 'entity_id', f.entityIds);
+  if (f.portfolioId) throw notOnPostgres('portfolio filters');
+  if (f.filingDateGte) parts.push(`t.filing_date >= ${p(f.filingDateGte)}`);
+  if (f.filingDateLte) parts.push(`t.filing_date <= ${p(f.filingDateLte)}`);
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+};
+
+export const createPgTrademarkRepo = (db: PgDb): TrademarkRepo => {
+  const columns = (r: TrademarkRecord, stored: { json: string; hash: string }, seq: number): unknown[] => [
+    r.office_code, r.application_number, canonicalNumber(r.application_number), r.registration_number,
+    r.registration_number ? canonicalNumber(r.registration_number) : null, r.mark_text, r.status.primary, r.status.stage,
+    r.filing_date, r.registration_date, r.expiry_date, r.publication_date, r.register?.type?.toLowerCase() ?? null, r.source_date,
+    stored.hash, stored.json, seq,
+  ];
+
+  const upsertBatch = (records: TrademarkRecord[], occurredAt: string, watchEligible: (r: TrademarkRecord) => boolean): Promise<UpsertOutcome> =>
+    db.tx(async (c) => {
+      const outcome: UpsertOutcome = { inserted: 0, updated: 0, unchanged: 0, stale: 0, events: [] };
+      let seq = Number((await c.query<{ seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks')).rows[0]!.seq ?? 0) + 1;
+      const ids = records.map((r) => r.id);
+      const known = new Map(
+        (await c.query<{ id: string; content_hash: string; source_date: string | null }>('SELECT id, content_hash, source_date FROM trademarks WHERE id = ANY($1)', [ids])).rows.map((row) => [row.id, row]),
+      );
+      /** Rows this batch inserts (written by COPY at its end), and the stored records it replaces. */
+      const fresh = new Map<string, unknown[]>();
+      const replaced = new Set<string>();
+      const stored = new Map<string, string>();
+      const sides = new Map<string, Sides>();
+      const events: unknown[][] = [];
+      const resolver = await batchResolver(c, records.flatMap((r) => r.owners), function* () {
+        for (const s of sides.values()) yield* s.owners;
+      });
+      const changedIds = records.filter((r) => known.has(r.id) && known.get(r.id)!.content_hash !== serializeRecord(r).hash).map((r) => r.id);
+      const before = new Map(
+        changedIds.length ? (await c.query<{ id: string; record: string }>('SELECT id, record FROM trademarks WHERE id = ANY($1)', [changedIds])).rows.map((row) => [row.id, row.record]) : [],
+      );
+
+      const writeSides = async (r: TrademarkRecord): Promise<void> => {
+        const s: Sides = { classes: [], owners: [], reps: [], citations: [] };
+        sides.set(r.id, s);
+        for (const cl of r.classifications) if (cl.nice_class !== null && !s.classes.some(([, n]) => n === cl.nice_class)) s.classes.push([r.id, cl.nice_class]);
+        for (const o of r.owners) {
+          const entity = await resolver.of(o, s.owners, occurredAt);
+          if (!s.owners.some((x) => x.owner_id === o.owner_id)) s.owners.push({ trademark_id: r.id, owner_id: o.owner_id, entity_id: entity, name: o.name });
+        }
+        for (const l of resolveRepresentatives(r.attorneys)) if (!s.reps.some((x) => x[1] === l.party_id)) s.reps.push([r.id, l.party_id, l.name, l.firm_id]);
+        for (const pr of r.prior_registrations ?? []) {
+          const number = canonicalNumber(pr.registration_number);
+          if (!s.citations.some((x) => x[2] === pr.office_code && x[3] === number)) s.citations.push([r.id, 'prior_registration', pr.office_code, number, 'registration', r.source_format]);
+        }
+      };
+
+      for (const r of records) {
+        const ser = serializeRecord(r);
+        const existing = known.get(r.id);
+        if (!existing) {
+          fresh.set(r.id, [r.id, ...columns(r, ser, seq++), occurredAt, occurredAt]);
+          stored.set(r.id, ser.json);
+          await writeSides(r);
+          known.set(r.id, { id: r.id, content_hash: ser.hash, source_date: r.source_date });
+          outcome.inserted++;
+          if (watchEligible(r)) {
+            const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, type: 'trademark.created', changed_fields: [], changes: {}, diff: [] };
+            events.push([event.id, r.id, event.type, CREATED, occurredAt, r.source_date, 1]);
+            outcome.events.push(event);
+          }
+          continue;
+        }
+        if (existing.content_hash === ser.hash) {
+          outcome.unchanged++;
+          continue;
+        }
+        if (existing.source_date && r.source_date && r.source_date < existing.source_date) {
+          outcome.stale++;
+          continue;
+        }
+        const previous = stored.get(r.id) ?? before.get(r.id)!;
+        const change = diffRecords(JSON.parse(previous) as TrademarkRecord, r);
+        const row = fresh.get(r.id);
+        if (row) {
+          // Inserted earlier in this batch: the row to COPY takes the newer values.
+          row.splice(1, 17, ...columns(r, ser, seq++));
+          row[19] = occurredAt;
+        } else {
+          await c.query(`UPDATE trademarks SET ${SET}, updated_at = $19 WHERE id = $1`, [r.id, ...columns(r, ser, seq++), occurredAt]);
+          replaced.add(r.id);
+        }
+        stored.set(r.id, ser.json);
+        await writeSides(r);
+        known.set(r.id, { id: r.id, content_hash: ser.hash, source_date: r.source_date });
+        outcome.updated++;
+        if (!change) continue;
+        const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, ...change };
+        events.push([event.id, r.id, event.type, JSON.stringify(change), occurredAt, r.source_date, watchEligible(r) ? 1 : 0]);
+        outcome.events.push(event);
+      }
+      if (replaced.size > 0) {
+        const gone = [...replaced];
+        for (const table of ['trademark_classes', 'trademark_owners', 'trademark_representatives']) await c.query(`DELETE FROM ${table} WHERE trademark_id = ANY($1)`, [gone]);
+        await c.query("DELETE FROM trademark_citations WHERE trademark_id = ANY($1) AND relation = 'prior_registration'", [gone]);
+      }
+      const all = [...sides.values()];
+      await copyRows(c, 'trademarks', COLUMNS, [...fresh.values()]);
+      await copyRows(c, 'trademark_classes', ['trademark_id', 'nice_class'], all.flatMap((s) => s.classes));
+      await copyRows(c, 'trademark_owners', ['trademark_id', 'owner_id', 'entity_id', 'name'], all.flatMap((s) => s.owners.map((o) => [o.trademark_id, o.owner_id, o.entity_id, o.name])));
+      await copyRows(c, 'trademark_representatives', ['trademark_id', 'party_id', 'name', 'firm_id'], all.flatMap((s) => s.reps));
+      // A citation row another relation already holds stays as it is (SQLite's INSERT OR IGNORE).
+      const cites = all.flatMap((s) => s.citations);
+      if (cites.length) {
+        await c.query(
+          `INSERT INTO trademark_citations (trademark_id, relation, office_code, number, number_type, source)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) ON CONFLICT DO NOTHING`,
+          [0, 1, 2, 3, 4, 5].map((i) => cites.map((x) => x[i])),
+        );
+      }
+      await copyRows(c, 'events', ['id', 'trademark_id', 'type', 'payload', 'occurred_at', 'source_date', 'watch_eligible'], events);
+      await resolver.flush();
+      return outcome;
+    });
+
+  const present = async (): Promise<boolean> =>
+    Number((await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ANY($1)', [SECONDARY_INDEXES.map(indexName)]))[0]!.n) ===
+    SECONDARY_INDEXES.length;
+
+  return {
+    async beginLoad() {
+      await db.ready();
+      const holder = await db.pool.connect();
+      let bulk = false;
+      try {
+        const empty = (await holder.query('SELECT 1 FROM trademarks LIMIT 1')).rowCount === 0;
+        if (empty && (await holder.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [BULK_LOCK])).rows[0]!.ok) {
+          bulk = true;
+          await db.tx(async (c) => {
+            for (const s of SECONDARY_INDEXES) await c.query(`DROP INDEX IF EXISTS ${indexName(s)}`);
+          });
+        }
+      } catch (err) {
+        holder.release();
+        throw err;
+      }
+      if (!bulk) holder.release();
+      return {
+        bulk,
+        async finish() {
+          if (!bulk) return;
+          try {
+            await db.tx(async (c) => {
+              for (const s of SECONDARY_INDEXES) await c.query(s);
+            });
+          } finally {
+            await holder.query('SELECT pg_advisory_unlock($1)', [BULK_LOCK]).catch(() => {});
+            holder.release();
+          }
+        },
+      };
+    },
+    async restoreIndexes() {
+      if (await present()) return false;
+      // A running load holds the lock; a killed one's session ended and let it go.
+      return db.tx(async (c) => {
+        if (!(await c.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [BULK_LOCK])).rows[0]!.ok) return false;
+        for (const s of SECONDARY_INDEXES) await c.query(s);
+        return true;
+      });
+    },
+    async upsert(records, occurredAt, watchEligible = () => false) {
+      return upsertBatch(records, occurredAt, watchEligible);
+    },
+    async get(ids) {
+      const rows = ids.length ? await db.query<{ id: string; record: string }>('SELECT id, record FROM trademarks WHERE id = ANY($1)', [[...ids]]) : [];
+      const byId = new Map(rows.map((r) => [r.id, r.record]));
+      const found = new Map<string, TrademarkRecord>();
+      for (const id of ids) {
+        const record = byId.get(id);
+        if (record) found.set(id, JSON.parse(record) as TrademarkRecord);
+      }
+      return found;
+    },
+    async findId(officeCode, number) {
+      const key = canonicalNumber(number);
+      const office = officeCode.toUpperCase();
+      const one = async (column: string): Promise<string | null> =>
+        (await db.query<{ id: string }>(`SELECT id FROM trademarks WHERE office_code = $1 AND ${column} = $2 LIMIT 1`, [office, key]))[0]?.id ?? null;
+      return (await one('app_key')) ?? (await one('reg_key'));
+    },
+    async list(filter, order, limit, offset) {
+      const w = whereClause(filter);
+      const n = w.params.length;
+      const rows = await db.query<{ record: string }>(`SELECT record FROM trademarks t ${w.sql} ORDER BY ${ORDERS[order]} LIMIT $${n + 1} OFFSET $${n + 2}`, [...w.params, limit, offset]);
+      return rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
+    },
+    async count(filter) {
+      const w = whereClause(filter);
+      return Number((await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM trademarks t ${w.sql}`, w.params))[0]!.n);
+    },
+    async *scan(filter, batchSize = 1000) {
+      const w = whereClause(filter);
+      const n = w.params.length;
+      const sql = `SELECT id, record FROM trademarks t ${w.sql ? `${w.sql} AND` : 'WHERE'} t.id > $${n + 1} ORDER BY t.id LIMIT $${n + 2}`;
+      let after = '';
+      for (;;) {
+        const rows = await db.query<{ id: string; record: string }>(sql, [...w.params, after, batchSize]);
+        if (rows.length === 0) return;
+        after = rows[rows.length - 1]!.id;
+        yield rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
+      }
+    },
+    async changedSince(seq, limit) {
+      const rows = await db.query<{ seq: number; record: string }>('SELECT seq, record FROM trademarks WHERE seq > $1 ORDER BY seq LIMIT $2', [seq, limit]);
+      return rows.map((row) => ({ seq: Number(row.seq), record: JSON.parse(row.record) as TrademarkRecord }));
+    },
+    async stats() {
+      return db.query<{ office_code: string; status_primary: string; count: number }>(
+        'SELECT office_code, status_primary, COUNT(*) AS count FROM trademarks GROUP BY office_code, status_primary ORDER BY office_code, status_primary',
+      );
+    },
+  };
+};
