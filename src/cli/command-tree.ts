@@ -1,13 +1,9 @@
 // The commander tree of `tm`, built from the manifest (manifest.ts) without importing any
-// operation: the command a user names is built in full (its flags from the manifest, its own
-// module imported when it runs), every other one is a name and a line of help. Global flags
-// (`--db`, `--json` …) go on every command.
+// operation: the command a user names is built in full (operation-commands.ts, or its command
+// module), every other one is a name and a line of help. Global flags (`--db`, `--json` …) go on
+// every command.
 import { Command } from 'commander';
-import { EXPORTS } from './exports.js';
-import { addFlags } from './flags.js';
-import type { Manifest, ManifestOp } from './manifest.js';
-import { loadOperation } from './manifest.js';
-import { addExportFlags, addPageFlags } from './views/export.js';
+import type { Manifest } from './manifest.js';
 
 /** Commands (with their subcommands) whose results do not depend on the date: no `--as-of` there. */
 const DATELESS = new Set(['serve', 'mcp', 'orgs', 'keys']);
@@ -38,42 +34,6 @@ export const finishProgram = (program: Command): void => {
   walk(program, true);
 };
 
-const argName = (arg: string): string => arg.replace(/[<>[\].]/g, '');
-
-const commandAt = (root: Command, words: string[]): Command => {
-  let current = root;
-  for (const word of words) {
-    current = current.commands.find((c) => c.name() === word) ?? current.command(word).description(`${word} commands`);
-  }
-  return current;
-};
-
-/** Adds the operations' commands; the action imports the operation and the runner only when it runs. */
-export const addOperationCommands = (program: Command, ops: readonly ManifestOp[]): void => {
-  for (const entry of ops) {
-    const command = commandAt(program, entry.words).description(entry.summary);
-    for (const arg of entry.args) command.argument(arg);
-    addFlags(command, entry.flags);
-    command.option('--input <file>', 'read the input as a JSON object from a file, or - for stdin');
-    if (entry.http) {
-      command.option('--remote <url>', 'run on this tm serve as the organization of $TM_API_KEY (default $TM_URL)');
-      if (!entry.flags.some((f) => f.flag === 'org')) command.option('--org <org_id>', 'on the machine holding the store: act for this organization');
-    }
-    EXPORTS[entry.name]?.flags(command);
-    addExportFlags(command, entry.list);
-    if (entry.list) addPageFlags(command);
-    command.action(async (...values: unknown[]) => {
-      const cmd = values[values.length - 1] as Command;
-      const positional: Record<string, unknown> = {};
-      entry.args.forEach((arg, i) => {
-        if (values[i] !== undefined) positional[argName(arg)] = values[i];
-      });
-      const [op, { runCommand }] = await Promise.all([loadOperation(entry), import('./program.js')]);
-      await runCommand(op, entry, cmd, positional);
-    });
-  }
-};
-
 /**
  * Adds every top-level command of the manifest: `word` (the one the arguments name) in full, the
  * others as a name and description only. An unknown word builds them all, so commander can
@@ -87,6 +47,7 @@ export const addCommands = async (program: Command, manifest: Manifest, word: st
       const stub = program.command(top.name).description(top.description);
       for (const arg of top.args) stub.argument(arg);
     } else if (top.kind === 'ops') {
+      const { addOperationCommands } = await import('./operation-commands.js');
       addOperationCommands(program, manifest.ops.filter((op) => op.words[0] === top.name));
     } else {
       const spec = manifest.commands.find((c) => c.name === top.name)!;

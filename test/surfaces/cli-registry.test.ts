@@ -3,7 +3,8 @@
 import { Command } from 'commander';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
-import { addOperationCommands, finishProgram } from '../../src/cli/command-tree.js';
+import { finishProgram } from '../../src/cli/command-tree.js';
+import { addOperationCommands } from '../../src/cli/operation-commands.js';
 import { buildManifest } from '../../src/cli/manifest-build.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 

@@ -47,7 +47,7 @@ export const listEvents = defineOp({
     trademark_id: z.string().optional().describe('tm_ id: only events of this mark'),
     created_gte: z.string().datetime().optional().describe('Recorded at or after (ISO 8601)'),
     created_lt: z.string().datetime().optional().describe('Recorded before (ISO 8601)'),
-    after: z.string().optional().describe('evt_ id: only events recorded after this one (what --follow uses)'),
+    after: z.string().optional().describe('evt_ id: only events recorded after this one (what --follow uses); an id this organization never had is a 400, one older than the 30-day window cursor_expired: resume with created_gte'),
     ...pagingInput,
   }),
   output: listEnvelope(EventEnvelope),
