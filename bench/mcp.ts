@@ -86,12 +86,17 @@ const main = async (): Promise<void> => {
   await lister.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers: { Authorization: `Bearer ${full.secret}` } } }));
   const everyTool = (await lister.listTools()).tools;
   await lister.close();
+  const allLister = new Client({ name: 'bench', version: '0' });
+  await allLister.connect(new StreamableHTTPClientTransport(new URL(`${endpoint.href}?toolsets=all`), { requestInit: { headers: { Authorization: `Bearer ${full.secret}` } } }));
+  const everyToolset = (await allLister.listTools()).tools;
+  await allLister.close();
   const legacy = new Client({ name: 'bench', version: '0' });
   await legacy.connect(new StreamableHTTPClientTransport(endpoint, { requestInit: { headers } }));
   const sizes: ListSize[] = [
-    listSize('every scope (also stdio without a key)', everyTool),
-    listSize('trademarks:read key', (await legacy.listTools()).tools),
-    listSize('baseline: every scope, inputs converted directly from zod', directConversion(everyTool)),
+    listSize('every scope, default toolsets (also stdio without a key)', everyTool),
+    listSize('trademarks:read key, default toolsets', (await legacy.listTools()).tools),
+    listSize('every scope, every toolset (?toolsets=all)', everyToolset),
+    listSize('baseline: every scope, default toolsets, inputs converted directly from zod', directConversion(everyTool)),
   ];
   rows.push(await measure('HTTP 2025-11-25 (session)', (a) => legacy.callTool(a), ids, calls));
   await legacy.close();
@@ -129,7 +134,7 @@ const main = async (): Promise<void> => {
     { name: 'mcp', title: 'MCP tools/list size and tools/call latency (get_trademark)', command: benchCommand('bench:mcp'), results: { size, sizes, rows } },
     [
       '## tools/list',
-      'Bytes of the JSON `{tools}` as the SDK client receives it. The budget (issue 26) is the list without output schemas. The baseline lists the same tools with each input schema converted directly from its zod schema (the HTTP form: comma-list unions, no enums, deprecated keys).',
+      'Bytes of the JSON `{tools}` as the SDK client receives it over /mcp. The budget (issue 26) is the list without output schemas. The baseline lists the same tools with each input schema converted directly from its zod schema (the HTTP form: comma-list unions, no enums, deprecated keys). Before issue 26 the list held 84 tools: 111.7 KB without output schemas, 498 KB with them.',
       markdownTable(sizeTable),
       '## tools/call',
       `Store: ${size} generated marks. One client, sequential calls, the HTTP server in the same process; auth, MCP rate limit, metering and the request log on.`,

@@ -24,6 +24,7 @@ const COMMAND_MODULES: Record<'before' | 'after', CommandModule[]> = {
     { module: 'servers', add: 'addServerCommands', load: () => import('./commands/servers.js') },
     { module: 'events', add: 'addEventsCommand', load: () => import('./commands/events.js') },
     { module: 'deliver', add: 'addDeliverCommand', load: () => import('./commands/deliver.js') },
+    { module: 'migrate', add: 'addMigrateCommand', load: () => import('./commands/migrate.js') },
     { module: 'demo', add: 'addDemoCommand', load: () => import('./commands/demo.js') },
   ],
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { listEnvelope } from '../core/schemas/envelope.js';
 import { OfficeRawValue, StatusPrimary } from '../core/schemas/status.js';
 import { defineOp } from './define-op.js';
+import { decodeCursor, encodeCursor } from './reference/cursor.js';
 import { referenceList, resolveOfficeFilter, statusCodeTables } from './reference/data.js';
 
 export const StatusCode = z.object({
@@ -33,6 +34,8 @@ export const listStatusCodes = defineOp({
   input: z.strictObject({
     office_code: z.string().optional().describe('Two-letter office code, e.g. US or EM'),
     primary: StatusPrimary.exclude(['mixed']).optional().describe('Only codes mapped to this primary status'),
+    limit: z.number().int().min(1).max(500).default(100).describe('Page size 1-500 (default 100)'),
+    cursor: z.string().optional().describe('Opaque cursor from the previous page'),
   }),
   output: listEnvelope(StatusCode),
   run: async (ctx, input) => {
@@ -52,6 +55,9 @@ export const listStatusCodes = defineOp({
         });
       }
     }
-    return referenceList(ctx, rows);
+    const query = { office: office ?? null, primary: input.primary ?? null };
+    const offset = decodeCursor(input.cursor, query);
+    const end = offset + input.limit;
+    return referenceList(ctx, rows.slice(offset, end), end < rows.length ? encodeCursor(query, end) : null);
   },
 });

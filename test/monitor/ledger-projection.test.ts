@@ -60,7 +60,9 @@ describe('ledger projection', () => {
     // Later membership changes never rewrite the recorded portfolios; filters use the frozen list.
     await removePortfolioMarks.run(as(t.ctx, ORG_A), removePortfolioMarks.input.parse({ id: ptf, trademark_ids: [id] }));
     expect((await list(as(t.ctx, ORG_A), { portfolio_id: ptf })).data).toHaveLength(1);
-    expect((await list(as(t.ctx, ORG_A), { portfolio_id: 'ptf_two' })).data).toHaveLength(0);
+    const other = (await createPortfolio.run(as(t.ctx, ORG_A), createPortfolio.input.parse({ name: 'other docket' }))).id;
+    expect((await list(as(t.ctx, ORG_A), { portfolio_id: other })).data).toHaveLength(0);
+    await expect(list(as(t.ctx, ORG_A), { portfolio_id: 'ptf_two' })).rejects.toMatchObject({ type: 'not_found' });
   });
 
   it('office actions: recent only, twins within two days are one event, keyed to the earliest date', async () => {

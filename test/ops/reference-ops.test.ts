@@ -91,18 +91,24 @@ describe('list_offices', () => {
 });
 
 describe('list_status_codes', () => {
-  it('lists every code of every office table, with verbatim labels and mapped status', async () => {
-    const out = await call(listStatusCodes);
+  it('lists every code of every office table, page by page, with verbatim labels and mapped status', async () => {
+    const first = await call(listStatusCodes);
+    expect(first.data).toHaveLength(100);
+    expect(first.has_more).toBe(true);
+    const rest = await call(listStatusCodes, { cursor: first.pagination.cursor!, limit: 500 });
+    expect(rest.has_more).toBe(false);
     const expected = [...statusCodeTables().values()].reduce((n, table) => n + table.codes.length, 0);
-    expect(out.data).toHaveLength(expected);
-    for (const row of out.data) {
+    const all = [...first.data, ...rest.data];
+    expect(all).toHaveLength(expected);
+    expect(new Set(all.map((r) => `${r.office_code}:${r.code}`)).size).toBe(expected);
+    for (const row of all) {
       expect(row.raw.code).toBe(row.code);
       expect(row.raw.label === null || row.raw.label.length > 0).toBe(true);
     }
   });
 
   it('decodes the USPTO table: all 169 codes, 800 registered and renewed', async () => {
-    const us = await call(listStatusCodes, { office_code: 'us' });
+    const us = await call(listStatusCodes, { office_code: 'us', limit: 500 });
     expect(us.data).toHaveLength(169);
     expect(us.data.every((r) => r.office_code === 'US')).toBe(true);
     expect(us.data.find((r) => r.code === '800')).toMatchObject({
@@ -112,7 +118,7 @@ describe('list_status_codes', () => {
   });
 
   it('filters by mapped primary status', async () => {
-    const dead = await call(listStatusCodes, { office_code: 'US', primary: 'inactive' });
+    const dead = await call(listStatusCodes, { office_code: 'US', primary: 'inactive', limit: 500 });
     expect(dead.data.length).toBeGreaterThan(0);
     expect(dead.data.every((r) => r.status.primary === 'inactive')).toBe(true);
   });

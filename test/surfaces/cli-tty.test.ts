@@ -88,8 +88,9 @@ describe('readable views', () => {
     expect(history).toMatch(/Raw code\s+Raw label/);
     expect(history).toContain('REGISTERED AND RENEWED');
     expect(history).toMatch(/next page: add --cursor \S+/);
-    const codes = (await onTty(120, 'status-codes', '--office', 'US')).join('\n');
-    expect(codes).toMatch(/Raw label\s+Status primary\s+Status stage/);
+    const codes = (await onTty(120, 'status-codes', '--office', 'US', '--limit', '200')).join('\n');
+    expect(codes).toMatch(/Office\s+Code\s+Status\s+Stage\s+Label/);
+    expect(codes).toContain('REGISTERED AND RENEWED');
     const show = (await onTty(120, 'show', 'US:71112081')).join('\n');
     expect(show).toContain('CUTEX, INC.  — owner, corporation, US');
     expect(show).toMatch(/— previous owner/);

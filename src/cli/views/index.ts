@@ -15,6 +15,7 @@ const VIEWS: Record<string, () => Promise<View>> = {
   list_firm_trademarks: async () => (await import('./search-view.js')).renderMarkList,
   list_entity_trademarks: async () => (await import('./search-view.js')).renderMarkList,
   get_stats: async () => (await import('./stats-view.js')).renderStats,
+  list_status_codes: async () => (await import('./status-codes-view.js')).renderStatusCodes,
   issue_api_key: async () => (await import('./key-view.js')).renderNewKey,
   list_deadlines: async () => (await import('./deadlines-view.js')).renderDeadlines,
   compute_deadlines: async () => (await import('./deadlines-view.js')).renderComputeDeadlines,

@@ -1,5 +1,7 @@
 // The one table renderer of the human views: columns chosen by priority and cut with `…` so a
-// table fits the terminal's width; `--wide` shows every column in full.
+// table fits the terminal's width; `--wide` shows every column in full. Widths are display
+// columns (Unicode East Asian Width, string-width), so CJK marks line up; ids are never cut.
+import stringWidth from 'string-width';
 
 export interface Column {
   header: string;
@@ -8,6 +10,9 @@ export interface Column {
   /** The column may be cut with `…` down to this many characters; without it, it is shown whole or dropped. */
   min?: number;
 }
+
+/** An id (`tm_…`, `own_…`, `scr_…`): a cut id is a wrong id, so such a column is shown whole or dropped. */
+const ID = /^[a-z]{2,5}_[A-Za-z0-9]{6,}$/;
 
 export interface TableOptions {
   /** Columns to fit; default: the terminal's width (80 when it reports none), unlimited when piped. */
@@ -27,14 +32,30 @@ export const terminalWidth = (): number => {
 /** Whether `--wide` was asked for (set by the CLI before a view renders). */
 export const tableDefaults: { wide: boolean } = { wide: false };
 
-const cut = (s: string, width: number): string => (s.length > width ? `${s.slice(0, Math.max(0, width - 1))}…` : s);
+/** Cuts to `width` display columns with `…`, never splitting a wide character. */
+export const cut = (s: string, width: number): string => {
+  if (stringWidth(s) <= width) return s;
+  let out = '';
+  let used = 0;
+  for (const ch of s) {
+    const w = stringWidth(ch);
+    if (used + w > width - 1) break;
+    out += ch;
+    used += w;
+  }
+  return `${out}…`;
+};
+
+/** Pads to `width` display columns. */
+const pad = (s: string, width: number): string => s + ' '.repeat(Math.max(0, width - stringWidth(s)));
 
 const asColumn = (c: string | Column): Column => (typeof c === 'string' ? { header: c } : c);
 
 export const table = (columns: readonly (string | Column)[], rows: readonly string[][], options: TableOptions = {}): string => {
-  const cols = columns.map(asColumn);
   const clean = rows.map((r) => r.map((c) => c.replace(/\s+/g, ' ').trim()));
-  const natural = cols.map((c, i) => Math.max(c.header.length, ...clean.map((r) => (r[i] ?? '').length)));
+  // A column of ids is never cut: it keeps its full width or is dropped.
+  const cols = columns.map(asColumn).map((c, i) => (clean.length > 0 && clean.every((r) => ID.test(r[i] ?? '')) ? { ...c, min: undefined } : c));
+  const natural = cols.map((c, i) => Math.max(stringWidth(c.header), ...clean.map((r) => stringWidth(r[i] ?? ''))));
   let shown = cols.map((_, i) => i);
   const widths = [...natural];
   if (!(options.wide ?? tableDefaults.wide)) {
@@ -56,7 +77,7 @@ export const table = (columns: readonly (string | Column)[], rows: readonly stri
   }
   const format = (r: readonly string[]): string =>
     shown
-      .map((i) => cut(r[i] ?? '', widths[i]!).padEnd(widths[i]!))
+      .map((i) => pad(cut(r[i] ?? '', widths[i]!), widths[i]!))
       .join(' '.repeat(GAP))
       .trimEnd();
   const header = format(cols.map((c) => c.header));

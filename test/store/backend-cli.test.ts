@@ -1,0 +1,100 @@
+// Choosing the backend from the CLI: a postgres:// URL is never a path; a server that cannot be
+// used is one line and a non-zero exit; and with TM_TEST_PG the same ingest, the same bad input
+// and a kill -9 mid-ingest give the same stored rows and errors on PostgreSQL as on SQLite.
+import { execa } from 'execa';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { writeCorpusFile } from '../../bench/corpus/generate.js';
+import { createTestDatabase, PG_ENABLED, type TestDatabase } from '../helpers/pg.js';
+
+const BIN = resolve('bin/tm.js');
+const NOW = '2026-11-22T12:00:00.000Z';
+const dir = mkdtempSync(join(tmpdir(), 'tm-backends-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const tm = (db: string, ...args: string[]) => execa('node', [BIN, ...args], { env: { TM_DB: db, TM_NOW: NOW }, cwd: dir, reject: false });
+
+describe('a PostgreSQL URL', () => {
+  it('is never read as a path: an unreachable server is one line and exit 1, and nothing is made on disk', async () => {
+    for (const url of ['postgres://root@127.0.0.1:1/tm', 'postgresql://root@127.0.0.1:1/tm']) {
+      const r = await tm(url, 'stats');
+      expect(r.exitCode).toBe(1);
+      expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^tm: cannot reach PostgreSQL at postgres(ql)?:\/\/root@127\.0\.0\.1:1\/tm: .*ECONNREFUSED/)]);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe.skipIf(!PG_ENABLED)('the same work on PostgreSQL as on SQLite', () => {
+  let pgdb: TestDatabase;
+  const lite = join(dir, 'tm.db');
+  beforeAll(async () => {
+    pgdb = await createTestDatabase();
+  });
+  afterAll(async () => pgdb?.drop());
+
+  it('a missing database and a role that does not exist: one line each, never a SQLite fallback', async () => {
+    const missing = new URL(pgdb.url);
+    missing.pathname = `${missing.pathname}_missing`;
+    const r = await tm(missing.toString(), 'stats');
+    expect([r.exitCode, r.stderr.trim().split('\n').length]).toEqual([3, 1]);
+    expect(r.stderr).toMatch(/does not exist; create it/);
+    const role = new URL(pgdb.url);
+    role.username = 'tm_no_such_role';
+    const denied = await tm(role.toString(), 'stats');
+    expect([denied.exitCode, denied.stderr.trim().split('\n').length]).toEqual([4, 1]);
+    expect(existsSync(join(dir, 'postgres:'))).toBe(false);
+  });
+
+  it('the same ingest stores the same rows, owners, entities and events', async () => {
+    const file = join(dir, 'corpus.ndjson');
+    await writeCorpusFile(file, 'ndjson', { count: 3000, seed: 7 });
+    const tsdr = readdirSync('fixtures/uspto/tsdr').filter((f) => f.endsWith('.xml')).map((f) => resolve('fixtures/uspto/tsdr', f));
+    for (const args of [[file], tsdr, [file]]) {
+      const [a, b] = [await tm(lite, 'ingest', ...args), await tm(pgdb.url, 'ingest', ...args)];
+      expect([a.exitCode, b.exitCode]).toEqual([0, 0]);
+      // The summaries differ only in timing and in the search index PostgreSQL does not keep yet.
+      const gist = (s: string) => s.replace(/ in [\d.]+m?s \([\d,]+\/s\)/, '');
+      expect(gist(b.stdout)).toBe(gist(a.stdout));
+    }
+    const queries = [
+      'SELECT id, office_code, app_key, reg_key, mark_text, status_primary, filing_date, register_type, content_hash, record, seq FROM trademarks ORDER BY id',
+      'SELECT trademark_id, owner_id, entity_id, name FROM trademark_owners ORDER BY trademark_id, owner_id',
+      'SELECT trademark_id, nice_class FROM trademark_classes ORDER BY trademark_id, nice_class',
+      'SELECT trademark_id, party_id, name, firm_id FROM trademark_representatives ORDER BY trademark_id, party_id',
+      'SELECT trademark_id, relation, office_code, number FROM trademark_citations ORDER BY 1, 2, 3, 4',
+      'SELECT seq, trademark_id, type, payload, watch_eligible FROM events ORDER BY seq',
+      'SELECT entity_id, merged_into, reason FROM entity_merges ORDER BY entity_id',
+      'SELECT trademark_id, content_hash FROM trademark_documents ORDER BY trademark_id',
+    ];
+    const sqlite = new Database(lite, { readonly: true });
+    // BIGINT (the sequence numbers) as JS numbers, as SQLite gives them.
+    const client = new pg.Client({ connectionString: pgdb.url, types: { getTypeParser: (oid: number, format?: string) => (oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) } as never });
+    await client.connect();
+    try {
+      for (const q of queries) {
+        const want = (sqlite.prepare(q).raw().all() as unknown[][]).map((row) => row.map((v) => (typeof v === 'bigint' ? Number(v) : v)));
+        const got = (await client.query({ text: q, rowMode: 'array' })).rows;
+        expect(got.length, q).toBe(want.length);
+        expect(got, q).toEqual(want);
+      }
+      expect(sqlite.prepare('SELECT COUNT(*) FROM trademarks').pluck().get()).toBeGreaterThan(3000);
+    } finally {
+      sqlite.close();
+      await client.end();
+    }
+  }, 240_000);
+
+  it('bad input gets the same error and exit code on both', async () => {
+    const bad = join(dir, 'bad.ndjson');
+    writeFileSync(bad, '{"object":"trademark"\nnot json\n');
+    for (const args of [['show', 'US:00000000'], ['show', 'nonsense'], ['ingest', bad], ['ingest', join(dir, 'no-such-file.ndjson')], ['trademarks', 'list', '--limit', '0']]) {
+      const [a, b] = [await tm(lite, ...args), await tm(pgdb.url, ...args)];
+      expect(b.exitCode, args.join(' ')).toBe(a.exitCode);
+      expect(b.stderr.replace(pgdb.url, 'STORE'), args.join(' ')).toBe(a.stderr.replace(lite, 'STORE'));
+    }
+  }, 60_000);
+});
