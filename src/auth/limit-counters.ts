@@ -31,15 +31,50 @@ export interface LimitCounters {
 }
 
 /** Today's calls of a daily tier already stored (earlier runs, other processes), to seed a day total. */
-export type DaySeed = (key: string, day: string, tier: string) => number;
+export type DaySeed = (key: string, day: string, tier: string) => number | Promise<number>;
 
 const SWEEP_MIN = 10_000;
 
-/** Check-and-count in memory; synchronous, so it is atomic within its process. */
+/**
+ * Check-and-count in memory; `take` is synchronous, so it is atomic within its process. A store
+ * answers its day totals asynchronously (PostgreSQL), so `prepare` loads the seed a request needs
+ * first; `take` then finds it in memory.
+ */
 export const createMemoryCounters = (seed: DaySeed) => {
   const windows = new Map<string, { start: number; end: number; count: number; pending: number }>();
   const dayTotals = new Map<string, number>();
   let totalsDay = '';
+  /** Stored totals loaded by `prepare`, by day, key and tier; a take moves one into dayTotals. */
+  const seeds = new Map<string, number | Promise<number>>();
+  const seedKey = (key: string, day: string, tier: string): string => `${day}\u0000${key}\u0000${tier}`;
+
+  const prepare = async (r: TakeRequest): Promise<void> => {
+    if (!r.daily || r.reservation === 'release' || r.reservation === 'settle') return;
+    if (r.daily.day === totalsDay && dayTotals.has(`${r.key}\u0000${r.daily.tier}`)) return;
+    const k = seedKey(r.key, r.daily.day, r.daily.tier);
+    if (!seeds.has(k)) {
+      const loading = Promise.resolve(seed(r.key, r.daily.day, r.daily.tier));
+      seeds.set(k, loading);
+      seeds.set(k, await loading.catch((err: unknown) => {
+        seeds.delete(k);
+        throw err;
+      }));
+    } else {
+      await seeds.get(k);
+    }
+  };
+  const seeded = (key: string, day: string, tier: string): number => {
+    const k = seedKey(key, day, tier);
+    const loaded = seeds.get(k);
+    seeds.delete(k);
+    if (typeof loaded === 'number') return loaded;
+    const now = seed(key, day, tier);
+    if (typeof now !== 'number') {
+      now.catch(() => undefined);
+      throw new Error('limit counters: an asynchronous day total must be loaded with prepare() before take()');
+    }
+    return now;
+  };
   // Every organization, and every address and credential that failed to authenticate, has a window
   // entry; past entries are swept when the map has doubled since the last sweep, so a stream of
   // random bad keys cannot grow it without bound.
@@ -72,7 +107,7 @@ export const createMemoryCounters = (seed: DaySeed) => {
         totalsDay = r.daily.day;
       }
       dKey = `${r.key}\u0000${r.daily.tier}`;
-      dayUsed = dayTotals.get(dKey) ?? seed(r.key, r.daily.day, r.daily.tier);
+      dayUsed = dayTotals.get(dKey) ?? seeded(r.key, r.daily.day, r.daily.tier);
       dayTotals.set(dKey, dayUsed);
       if (r.counted && dayUsed >= r.daily.cap) return { ok: false, over: 'day' };
     }
@@ -81,7 +116,7 @@ export const createMemoryCounters = (seed: DaySeed) => {
     if (r.daily) dayTotals.set(dKey, dayUsed + 1);
     return { ok: true, used: used + 1, dayUsed: r.daily ? dayUsed + 1 : 0 };
   };
-  return { take };
+  return { take, prepare };
 };
 
 export type MemoryCounters = ReturnType<typeof createMemoryCounters>;
@@ -98,7 +133,12 @@ export const countersFor = (store: Store): LimitCounters => {
   let counters = bound.get(store);
   if (!counters) {
     const memory = createMemoryCounters((key, day, tier) => store.auth.usage.dayTotal(key, day, tier));
-    counters = { take: async (r) => memory.take(r) };
+    counters = {
+      take: async (r) => {
+        await memory.prepare(r);
+        return memory.take(r);
+      },
+    };
     bound.set(store, counters);
   }
   return counters;

@@ -30,4 +30,4 @@ export const logRequest = (ctx: Context, principal: Principal, r: RequestRecord)
 };
 
 /** Writes buffered usage counters and log entries now (at shutdown). */
-export const flushUsage = (ctx: Context): void => ctx.store.auth.usage.flush();
+export const flushUsage = (ctx: Context): Promise<void> => ctx.store.auth.usage.flush();

@@ -5,6 +5,7 @@
 // store instead would put a write, and the store's single write lock, on every request: see the
 // rate-limit paragraph of docs/decisions.md for the measurements behind this choice.
 import type { Worker } from 'node:cluster';
+import { TmError } from '../errors.js';
 import type { LimitCounters, MemoryCounters, TakeRequest, TakeResult } from '../auth/limit-counters.js';
 
 /** Every check-and-count a worker asked for in one turn of its event loop, in order. */
@@ -16,6 +17,8 @@ interface TakeMessage {
 interface TakenMessage {
   tm: 'taken';
   batch: { id: number; result: TakeResult }[];
+  /** Why the batch could not be counted (the primary could not read a stored day total). */
+  error?: string;
 }
 
 const isTake = (m: unknown): m is TakeMessage => (m as TakeMessage | null)?.tm === 'take';
@@ -25,9 +28,14 @@ const isTaken = (m: unknown): m is TakenMessage => (m as TakenMessage | null)?.t
 export const answerCounters = (worker: Worker, counters: MemoryCounters): void => {
   worker.on('message', (m: unknown) => {
     if (!isTake(m) || !worker.isConnected()) return;
-    const reply: TakenMessage = { tm: 'taken', batch: m.batch.map(({ id, request }) => ({ id, result: counters.take(request) })) };
-    // A worker gone since it asked needs no answer; a failed send must not end the primary.
-    worker.send(reply, () => undefined);
+    // Day totals a request needs are loaded first (an asynchronous store); the takes then run in order.
+    void Promise.all(m.batch.map(({ request }) => counters.prepare(request))).then(
+      () => ({ tm: 'taken', batch: m.batch.map(({ id, request }) => ({ id, result: counters.take(request) })) }) satisfies TakenMessage,
+      (err: unknown) => ({ tm: 'taken', batch: m.batch.map(({ id }) => ({ id, result: { ok: false, over: 'busy' } })), error: (err as Error).message }) satisfies TakenMessage,
+    ).then((reply) => {
+      // A worker gone since it asked needs no answer; a failed send must not end the primary.
+      if (worker.isConnected()) worker.send(reply, () => undefined);
+    });
   });
 };
 
@@ -45,7 +53,8 @@ export const primaryCounters = (): LimitCounters => {
   process.on('message', (m: unknown) => {
     if (!isTaken(m)) return;
     for (const { id, result } of m.batch) {
-      pending.get(id)?.resolve(result);
+      if (m.error) pending.get(id)?.reject(new TmError('service_unavailable', m.error));
+      else pending.get(id)?.resolve(result);
       pending.delete(id);
     }
   });

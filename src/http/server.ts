@@ -191,7 +191,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
         clearInterval(sweep);
         clearTimeout(cut);
       }
-      flushUsage(ctx);
+      await flushUsage(ctx);
     },
   };
 };

@@ -97,6 +97,6 @@ export const runMcpStdio = async (options: McpStdioOptions = {}): Promise<void> 
   const { line, input } = await peekFirstLine(options.stdin ?? process.stdin);
   await (isModernFirst(line) ? serve2026 : serve2025)(caller, input, options.stdout);
   // Usage and request-log writes are buffered; a stdio session ends with the process.
-  base.store.auth.usage.flush();
+  await base.store.auth.usage.flush();
   await closeContext(base);
 };

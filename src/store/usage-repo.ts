@@ -28,9 +28,9 @@ export interface UsageRepo {
   /** Tries to write the buffer now without waiting (before a read that should see it). */
   tryFlush: () => void;
   /** Writes everything buffered, waiting for another writer if need be (at shutdown). */
-  flush: () => void;
+  flush: () => Promise<void>;
   /** Today's stored calls of an organization in a daily tier, live and test together (the cap is shared). */
-  dayTotal(orgId: string, day: string, tier: string): number;
+  dayTotal(orgId: string, day: string, tier: string): Promise<number>;
   countsSince(orgId: string, livemode: boolean, day: string): Promise<UsageCountRow[]>;
   /** Newest first, strictly before `beforeSeq`. */
   logs(orgId: string, livemode: boolean, beforeSeq: number, limit: number): Promise<(RequestLogRow & {

@@ -1,43 +1,12 @@
 // One contract for the store, run on every backend (SQLite always; PostgreSQL with TM_TEST_PG):
 // the same calls give the same answers. What a backend does not do yet must fail with a clear
 // error, never answer wrongly.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgresStore } from '../../src/store/postgres/store.js';
-import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import { baseEntityId } from '../../src/core/entity-signals.js';
 import type { Address, Classification, Owner } from '../../src/core/schemas/parts.js';
 import type { Store } from '../../src/store/store.js';
 import { makeRecord } from '../helpers/factory.js';
-import { createTestDatabase, PG_ENABLED } from '../helpers/pg.js';
-
-interface Backend {
-  name: string;
-  open(): Promise<{ store: Store; close(): Promise<void> }>;
-}
-
-const BACKENDS: Backend[] = [
-  {
-    name: 'sqlite',
-    open: async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'tm-contract-'));
-      const store = openSqliteStore(join(dir, 'tm.db'));
-      return { store, close: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
-    },
-  },
-  ...(PG_ENABLED
-    ? [{
-        name: 'postgres',
-        open: async () => {
-          const db = await createTestDatabase();
-          const store = openPostgresStore(db.url);
-          return { store, close: async () => (await store.close(), await db.drop()) };
-        },
-      }]
-    : []),
-];
+import { BACKENDS } from '../helpers/store-backends.js';
 
 const AT = '2026-11-22T12:00:00.000Z';
 const LATER = '2026-11-23T12:00:00.000Z';

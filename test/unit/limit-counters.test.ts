@@ -46,4 +46,22 @@ describe('memory counters', () => {
     for (let i = 0; i < 3; i++) expect(c.take(req(`old${i}`, 0, { counted: false }))).toMatchObject({ used: 0 });
     expect(c.take(req('current', 60_000, { counted: false }))).toMatchObject({ used: 2 });
   });
+
+  it('a day total from an asynchronous store is loaded once by prepare, then counted in memory', async () => {
+    const asked: string[] = [];
+    const c = createMemoryCounters(async (key, day, tier) => (asked.push(`${key}/${day}/${tier}`), 4));
+    const daily = (day: string) => req('org', 0, { limit: 100, daily: { day, tier: 'search', cap: 5 } });
+    // Without prepare, take cannot wait for the store: it says so instead of guessing a total.
+    expect(() => c.take(daily('2026-11-27'))).toThrow(/prepare\(\) before take/);
+    asked.length = 0;
+    await Promise.all([c.prepare(daily('2026-11-27')), c.prepare(daily('2026-11-27'))]);
+    expect(c.take(daily('2026-11-27'))).toEqual({ ok: true, used: 1, dayUsed: 5 });
+    await c.prepare(daily('2026-11-27'));
+    expect(c.take(daily('2026-11-27'))).toEqual({ ok: false, over: 'day' });
+    expect(asked).toEqual(['org/2026-11-27/search']);
+    // A new day loads its own stored total.
+    await c.prepare(daily('2026-11-28'));
+    expect(c.take(daily('2026-11-28'))).toMatchObject({ ok: true, dayUsed: 5 });
+    expect(asked).toEqual(['org/2026-11-27/search', 'org/2026-11-28/search']);
+  });
 });

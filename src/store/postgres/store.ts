@@ -6,6 +6,7 @@ import { displayLocation } from '../location.js';
 import type { ProceedingRepo } from '../proceeding-repo.js';
 import type { Store } from '../store.js';
 import type { WatchRepo, WatchRow } from '../watch-repo.js';
+import { createPgAuthRepo } from './auth-repo.js';
 import { createPgDocumentRepo } from './document-repo.js';
 import { createPgEventRepo } from './event-repo.js';
 import { migratePg } from './migrations/index.js';
@@ -51,7 +52,7 @@ export const openPostgresStore = (url: string): PostgresStore => {
     trademarks: createPgTrademarkRepo(db),
     events: createPgEventRepo(db),
     offices: createPgOfficeRepo(db),
-    auth: partialRepo('auth'),
+    auth: createPgAuthRepo(db),
     parties: partialRepo('parties'),
     assignments: partialRepo<AssignmentRepo>('assignments', { marksWithAssignments: marksIn(db, 'assignment_marks') }),
     proceedings: partialRepo<ProceedingRepo>('proceedings', { marksWithProceedings: marksIn(db, 'proceeding_marks') }),

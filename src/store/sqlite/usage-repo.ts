@@ -109,9 +109,9 @@ export const createUsageRepo = (db: Db): UsageRepo => {
     /** Tries to write the buffer now without waiting (before a read that should see it). */
     tryFlush: flushNow,
     /** Writes everything buffered, waiting for another writer if need be (at shutdown). */
-    flush: () => write(true),
+    flush: async () => write(true),
     /** Today's stored calls of an organization in a daily tier, live and test together (the cap is shared). */
-    dayTotal(orgId: string, day: string, tier: string): number {
+    async dayTotal(orgId: string, day: string, tier: string): Promise<number> {
       flushNow();
       return dayTotal.get(orgId, day, tier)?.n ?? 0;
     },

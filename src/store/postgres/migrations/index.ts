@@ -3,10 +3,12 @@
 import type { PgClient } from '../pg.js';
 import { sql as core } from './001-core.js';
 import { sql as recordsWatches } from './002-records-watches.js';
+import { sql as auth } from './020-auth.js';
 
 export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
   { version: 2, name: 'records-watches', sql: recordsWatches },
+  { version: 20, name: 'auth', sql: auth },
 ];
 
 const MIGRATION_LOCK = 7_401_225;

@@ -1,0 +1,145 @@
+// Daily usage counters, the request log and keys' last use on PostgreSQL. As on SQLite, writes are
+// buffered in memory and flushed in one short transaction (every 100 ms or 200 entries), off the
+// request path. A flush takes no store write lock (its upserts commute with an ingest's writes),
+// so it never waits for one; a flush that fails (server gone) keeps its rows and tries again later.
+// Every read waits for the flush it starts, so a reader sees its own requests.
+import type { RequestLogRow, UsageCountRow, UsageRepo } from '../usage-repo.js';
+import type { PgClient, PgDb } from './pg.js';
+
+const FLUSH_MS = 100;
+const RETRY_MS = 250;
+const FLUSH_ENTRIES = 200;
+/** Log rows per INSERT (well under PostgreSQL's 65,535 parameters). */
+const LOG_CHUNK = 1000;
+const LOG_COLUMNS = ['id', 'org_id', 'livemode', 'key_id', 'method', 'path', 'operation', 'status', 'error_type', 'duration_ms', 'at'] as const;
+
+interface Buffer {
+  usage: Map<string, number>;
+  logs: RequestLogRow[];
+  touches: Map<string, string>;
+}
+
+const emptyBuffer = (): Buffer => ({ usage: new Map(), logs: [], touches: new Map() });
+const size = (b: Buffer): number => b.usage.size + b.logs.length + b.touches.size;
+const mode = (livemode: boolean): number => (livemode ? 1 : 0);
+
+const writeBuffer = async (c: PgClient, b: Buffer): Promise<void> => {
+  for (const [key, n] of b.usage) {
+    const [org, live, day, tier, meter] = key.split('\u0000') as [string, string, string, string, string];
+    await c.query(
+      `INSERT INTO usage_daily (org_id, livemode, day, tier, meter, count) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (org_id, livemode, day, tier, meter) DO UPDATE SET count = usage_daily.count + excluded.count`,
+      [org, Number(live), day, tier, meter, n],
+    );
+  }
+  // Logs in one statement, in the order they were made (their seq follows it).
+  for (let at = 0; at < b.logs.length; at += LOG_CHUNK) {
+    const chunk = b.logs.slice(at, at + LOG_CHUNK);
+    const params = chunk.flatMap((r) => LOG_COLUMNS.map((k) => r[k]));
+    const tuples = chunk.map((_, i) => `(${LOG_COLUMNS.map((__, j) => `$${i * LOG_COLUMNS.length + j + 1}`).join(', ')})`);
+    await c.query(`INSERT INTO request_log (${LOG_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+  }
+  for (const [id, at] of b.touches) await c.query('UPDATE api_keys SET last_used_at = $1 WHERE id = $2', [at, id]);
+};
+
+export const createPgUsageRepo = (db: PgDb): UsageRepo => {
+  let pending = emptyBuffer();
+  let timer: NodeJS.Timeout | null = null;
+  let soon: NodeJS.Immediate | null = null;
+  // Flushes run one after another, so request-log rows keep their order.
+  let chain: Promise<unknown> = Promise.resolve();
+
+  /** Puts back rows a failed flush took, before anything buffered since (counts add up). */
+  const restore = (b: Buffer): void => {
+    for (const [k, n] of pending.usage) b.usage.set(k, (b.usage.get(k) ?? 0) + n);
+    b.logs.push(...pending.logs);
+    for (const [k, at] of pending.touches) b.touches.set(k, at);
+    pending = b;
+  };
+
+  /** Writes the buffer; resolves to the error that kept it from being written, if any. */
+  const write = (): Promise<unknown> => {
+    if (timer) clearTimeout(timer);
+    if (soon) clearImmediate(soon);
+    timer = null;
+    soon = null;
+    if (db.pool.ending || size(pending) === 0) return chain.then(() => null);
+    const batch = pending;
+    pending = emptyBuffer();
+    const done = chain.then(() =>
+      db.tx((c) => writeBuffer(c, batch), { write: false }).then(
+        () => null,
+        (err: unknown) => {
+          restore(batch);
+          if (!db.pool.ending) {
+            timer ??= setTimeout(() => void write(), RETRY_MS);
+            timer.unref();
+          }
+          return err;
+        },
+      ),
+    );
+    chain = done;
+    return done;
+  };
+
+  const schedule = (): void => {
+    if (pending.logs.length + pending.usage.size >= FLUSH_ENTRIES) {
+      soon ??= setImmediate(() => void write());
+      return;
+    }
+    if (!timer) {
+      timer = setTimeout(() => void write(), FLUSH_MS);
+      timer.unref();
+    }
+  };
+
+  return {
+    count(orgId, livemode, day, tier, meter) {
+      const key = [orgId, mode(livemode), day, tier, meter].join('\u0000');
+      pending.usage.set(key, (pending.usage.get(key) ?? 0) + 1);
+      schedule();
+    },
+    log(row) {
+      pending.logs.push(row);
+      schedule();
+    },
+    touch(keyId, at) {
+      pending.touches.set(keyId, at);
+      schedule();
+    },
+    tryFlush: () => void write(),
+    async flush() {
+      const err = await write();
+      if (err) throw err;
+    },
+    async dayTotal(orgId, day, tier) {
+      await write();
+      const rows = await db.query<{ n: number | null }>('SELECT SUM(count) AS n FROM usage_daily WHERE org_id = $1 AND day = $2 AND tier = $3', [orgId, day, tier]);
+      return Number(rows[0]?.n ?? 0);
+    },
+    async countsSince(orgId, livemode, day) {
+      await write();
+      const rows = await db.query<UsageCountRow>(
+        'SELECT day, tier, meter, SUM(count) AS count FROM usage_daily WHERE org_id = $1 AND livemode = $2 AND day >= $3 GROUP BY day, tier, meter ORDER BY day, tier, meter',
+        [orgId, mode(livemode), day],
+      );
+      return rows.map((r) => ({ ...r, count: Number(r.count) }));
+    },
+    async logs(orgId, livemode, beforeSeq, limit) {
+      await write();
+      return db.query<RequestLogRow & { seq: number }>(
+        'SELECT * FROM request_log WHERE org_id = $1 AND livemode = $2 AND seq < $3 ORDER BY seq DESC LIMIT $4',
+        [orgId, mode(livemode), beforeSeq, limit],
+      );
+    },
+    async pruneLogs(before) {
+      await write();
+      return Number((await db.query<{ n: number }>('WITH d AS (DELETE FROM request_log WHERE at < $1 RETURNING 1) SELECT COUNT(*) AS n FROM d', [before]))[0]!.n);
+    },
+    async logById(orgId, livemode, id) {
+      await write();
+      return (await db.query<RequestLogRow & { seq: number }>('SELECT * FROM request_log WHERE org_id = $1 AND livemode = $2 AND id = $3', [orgId, mode(livemode), id]))[0] ?? null;
+    },
+  };
+};
