@@ -2,7 +2,8 @@
 // earlier mark put among ~18,000 real EUIPO marks and each later mark searched. Reports recall@10,
 // recall@20 and MRR per split (tune/test) and kind, for tm's channel sets and for a trigram-Jaccard
 // full scan computed in the same run; the not-similar pairs that reach the top two tiers; and the
-// false-alarm share on 200 seeded corpus queries, per half.
+// false-alarm share on 200 seeded corpus queries, per half; and variant recall, copies of real marks
+// in each copy family (issue 23).
 //   --split tune|test|both   which pairs and false-alarm queries to run (default both). Develop on
 //                            tune; look at test once a change is final (docs/search.md).
 //   --label-pass             only list the top-tier hits that have no label yet
@@ -23,12 +24,14 @@ import { acceptableFlag, heldSimilar, isMeaning, loadPairs, sameLetters, type Pa
 import { FALSE_ALARM_QUERIES, labelKey, loadLabels, queryHalf, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
 import { benchCommand, consoleTable, markdownTable, resultsDir, writeReport, type Table } from './lib/results.js';
 import { topCoverage, trigramRank } from './lib/trigram-baseline.js';
+import { variantRecall, variantTable } from './lib/variant-eval.js';
 import { sqliteDb } from '../src/store/sqlite/store.js';
 
 /** Channel sets compared; `all` is what `tm search Q --all` turns on. */
 const CHANNEL_SETS: Record<string, string | undefined> = { default: undefined, all: CHANNELS.join(',') };
 const DEPTH = 20;
 const FA_SEED = 20261124;
+const VARIANTS_PER_FAMILY = 100;
 
 interface Metrics { n: number; recall_at_10: number | null; recall_at_20: number | null; mrr: number | null }
 const metrics = (ranks: (number | null)[]): Metrics => {
@@ -168,7 +171,12 @@ const main = async () => {
       coverageTable.rows.push(row);
     }
 
+    // Variant recall: copies of real EUIPO marks in every family (bench/lib/variant-eval.ts).
+    const variantRows = await variantRecall(ctx, euipo, splits, VARIANTS_PER_FAMILY);
+    const variants = variantTable(variantRows);
+
     console.log(consoleTable(summary));
+    console.log(consoleTable(variants));
     console.log(consoleTable(perKind));
     console.log(consoleTable(coverageTable));
     console.log('not-similar pairs in the top two tiers with different letters:', topTierWrong);
@@ -179,6 +187,9 @@ const main = async () => {
     const body = [
       `Split run: ${splits.join(' and ')}. ${pairs.length} decided pairs (${pairs.filter(heldSimilar).length} held similar, ${pairs.filter((p) => !heldSimilar(p)).length} held not similar, ${pairs.filter(acceptableFlag).length} of them with the same text — "acceptable-flag"; ${pairs.filter(isMeaning).length} meaning pairs), split once by decision: ${bySplit('test')} test, ${bySplit('tune')} tune. Each earlier mark is searched for among ${corpusTrigrams.length} marks (${euipo.length} real EUIPO marks plus the earlier mark of every pair). Recall@k: the earlier mark is in the first k hits of the later mark's search; MRR over the first ${DEPTH}. "default" is identical, fuzzy, embedded, lookalike; "all" is ${CHANNELS.join(', ')}; "trigram" ranks every mark by the Jaccard similarity of pg_trgm trigram sets (ties split evenly).`,
       '', '## Pairs held similar, per split', '', markdownTable(summary),
+      '', '## Variant recall', '',
+      `Copies of real EUIPO marks in each family of src/search/families.ts (bench/lib/variants.ts), up to ${VARIANTS_PER_FAMILY} per family and half (the marks split by a SHA-1 of their text), each searched for among the same store. Recall@10: a filing of the copied mark is in the first 10 hits; "similar or closer": its hit is tiered identical, near_identical or similar; "at its own tier": the tier the family is meant to reach. \`npm run eval:judgement\` gives more.`, '',
+      markdownTable(variants),
       '', '## Per kind', '', markdownTable(perKind),
       '', '## Trigram top-50 coverage of the candidates', '',
       `The share of a trigram-Jaccard scan's top 50 over all ${stored.length} stored marks (marks tied with the 50th count as interchangeable) that the index scores for the query: the candidate set before ranking (src/search/qgram.ts).`, '',
@@ -195,7 +206,7 @@ const main = async () => {
     ].join('\n');
     const alarmTotals = Object.fromEntries(Object.entries(alarms).map(([s, { unlabelled: u, ...rest }]) => [s, { ...rest, unlabelled: u.length }]));
     const name = args.split === 'both' ? 'eval-search' : `eval-search-${args.split}`;
-    const paths = writeReport({ name, title: `Search evaluation: decided pairs in 18,000 EUIPO marks (${splits.join(' and ')})`, command: benchCommand('eval:search'), results: { overall, trigram_top50_coverage: coverageTable.rows, top_tier_not_similar: topTierWrong, false_alarms: alarmTotals, misses } }, body);
+    const paths = writeReport({ name, title: `Search evaluation: decided pairs in 18,000 EUIPO marks (${splits.join(' and ')})`, command: benchCommand('eval:search'), results: { overall, variants: variantRows.map(({ misses: _m, ...r }) => r), trigram_top50_coverage: coverageTable.rows, top_tier_not_similar: topTierWrong, false_alarms: alarmTotals, misses } }, body);
     console.log(`wrote ${paths.json} and ${paths.md}`);
   } finally {
     await store.close();

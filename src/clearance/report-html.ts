@@ -29,7 +29,7 @@ const hitRow = (h: ScreeningHit): string => {
   const expiry = h.expiry_date ?? h.derived.expiry_date;
   const dates = [h.filing_date && `filed ${h.filing_date}`, h.registration_date && `reg. ${h.registration_date}`, expiry && `expires ${expiry}`].filter(Boolean).join('<br>');
   const decision = h.decision ? `<span class="decision">${e(h.decision.decision)}</span>${h.decision.note ? `<br>${e(h.decision.note)}` : ''}` : '<span class="muted">—</span>';
-  return `<tr><td><b>${e(h.mark_text ?? '(no text)')}</b><br><span class="muted">${e(h.match?.tier ?? '')} · ${h.relevance_score ?? ''}</span></td><td>${e(h.office_code)} ${e(h.application_number)}${h.registration_number ? `<br>reg. ${e(h.registration_number)}` : ''}</td><td>${e(ownerOf(h) || '—')}</td><td>${e(h.status.primary)}<br><span class="muted">${e(h.status.stage)}</span></td><td>${classesOf(h).join(', ') || '—'}</td><td>${dates || '—'}</td><td class="why"><ul>${reasons}</ul></td><td>${badge(h.risk.level)}<br>${h.risk.score.toFixed(2)}</td><td>${decision}</td></tr>`;
+  return `<tr><td><b>${e(h.mark_text ?? '(no text)')}</b><br><span class="muted">${e(h.match?.tier ?? '')} · ${h.relevance_score ?? ''}${h.match?.reason ? `<br>${e(h.match.reason)}` : ''}</span></td><td>${e(h.office_code)} ${e(h.application_number)}${h.registration_number ? `<br>reg. ${e(h.registration_number)}` : ''}</td><td>${e(ownerOf(h) || '—')}</td><td>${e(h.status.primary)}<br><span class="muted">${e(h.status.stage)}</span></td><td>${classesOf(h).join(', ') || '—'}</td><td>${dates || '—'}</td><td class="why"><ul>${reasons}</ul></td><td>${badge(h.risk.level)}<br>${h.risk.score.toFixed(2)}</td><td>${decision}</td></tr>`;
 };
 
 const changesSection = (s: Screening): string => {

@@ -5,7 +5,7 @@
 // family of a pair beside its fused score; docs/search.md lists the families and their rules.
 import type { MatchTier } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from './analyze.js';
-import { fuzzyBudget, osa, soundOsa } from './distance.js';
+import { osa, soundOsa } from './distance.js';
 import { isDictionaryWord } from './conceptual.js';
 import { numberCanon, singular, webName, words } from './normalize.js';
 
@@ -124,17 +124,17 @@ const edit = (q: Analysis, c: Analysis): Family | null => {
 };
 
 /** Why two marks sound the same, or null: the same spelling once homophone spellings are made
- *  one (FONE/PHONE), or the same Double Metaphone code (three sounds or more) within the edits the
- *  fuzzy lane allows (APPLE/APPEL). */
+ *  one (FONE/PHONE), or the same Double Metaphone code (three sounds or more) one slip apart
+ *  (APPLE/APPEL). */
 const soundsSame = (q: Analysis, c: Analysis): string | null => {
   if (q.near === c.near || q.near.length < 3 || c.near.length < 3) return null;
   if (soundSpelling(q.near) === soundSpelling(c.near)) {
     const needed = [...new Set(HOMOPHONES.map((r) => r.name))].filter((n) => soundSpelling(q.near, n) !== soundSpelling(c.near, n));
     return needed.length ? `sounds the same: ${needed.join('; ')}` : 'sounds the same: a doubled letter';
   }
-  const len = Math.max(q.near.length, c.near.length);
-  const budget = Math.max(1, fuzzyBudget(len));
-  if (q.pcodes.some((x) => x.length >= 3 && c.pcodes.includes(x)) && soundOsa(q.near, c.near, budget) <= budget) return 'sounds the same';
+  // One slip at most, where letters of one sound group cost half: a looser budget let marks that
+  // only share consonants through (KROMA/CARIMA, CCB/KBB), labelled not similar.
+  if (q.pcodes.some((x) => x.length >= 3 && c.pcodes.includes(x)) && soundOsa(q.near, c.near, 1) <= 1) return 'sounds the same';
   return null;
 };
 

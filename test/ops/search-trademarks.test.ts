@@ -247,6 +247,9 @@ describe('tm search TTY view', () => {
     // The tier in words: near_identical reads "Near identical".
     const tier = out.data[0]!.match!.tier;
     expect(text).toContain(tier.charAt(0).toUpperCase() + tier.slice(1).replace(/_/g, ' '));
+    // Why, in plain words (the judgement's reason), where the terminal is wide enough for it.
+    expect(text).toContain('Why');
+    expect(text).toContain(out.data[0]!.match!.reason!.slice(0, 12));
     expect(text).toContain(`--cursor ${out.pagination.cursor}`);
   });
 

@@ -39,9 +39,10 @@ describe('the CLI manifest', () => {
     }
   });
 
-  it('lets `tm --version` start without any operation, schema or store', async () => {
-    const loaded = await modulesOf('--version');
+  it.each([['--version'], ['--help']])('lets `tm %s` start without any operation, schema or store', async (flag) => {
+    const loaded = await modulesOf(flag);
     const opModules = new Set(built.ops.map((op) => op.module));
+    expect(loaded.some((u) => u.endsWith('/dist/src/cli/main.js'))).toBe(true);
     expect(loaded.filter((u) => opModules.has(u.replace(/.*\/dist\/src\/ops\//, '')))).toEqual([]);
     expect(loaded.filter((u) => /node_modules\/(zod|better-sqlite3|ink|react|hono|@modelcontextprotocol)\//.test(u))).toEqual([]);
   });

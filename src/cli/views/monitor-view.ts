@@ -13,7 +13,7 @@ const alertTable = (alerts: Alert[]): string =>
       `${a.trademark.office_code} ${a.trademark.application_number}`,
       a.event.type.replace('trademark.', ''),
       a.event.changed_fields.join(', ') || '—',
-      a.match ? `${a.match.tier} ${a.match.score}` : '—',
+      a.match ? `${a.match.tier} ${a.match.score}${a.match.reason ? `: ${a.match.reason}` : ''}` : '—',
       a.acknowledged_at ? 'yes' : '',
     ]),
   );

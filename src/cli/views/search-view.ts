@@ -1,4 +1,5 @@
-// The `tm search` table on a TTY: mark, office, number, status, classes, owner, tier and score,
+// The `tm search` table on a TTY: mark, office, number, status, classes, owner, tier, score and why
+// (the judgement's reason in plain words),
 // then the page summary, deprecations and the cursor for the next page (warnings go to stderr,
 // src/cli/completeness.ts); a party's marks alike.
 import type { z } from 'zod';
@@ -18,6 +19,7 @@ const COLUMNS: (Column & { cell: (h: Hit) => string })[] = [
   { header: 'Owner', priority: 3, min: 10, cell: (h) => h.owners[0]?.name ?? '' },
   { header: 'Match', priority: 2, cell: (h) => humanize(h.match?.tier) },
   { header: 'Score', priority: 5, cell: (h) => (h.relevance_score === null || h.relevance_score === undefined ? '' : String(h.relevance_score)) },
+  { header: 'Why', priority: 3, min: 16, cell: (h) => h.match?.reason ?? '' },
 ];
 
 export const renderSearchTty = (output: Output): string => {
@@ -35,9 +37,9 @@ export const renderSearchTty = (output: Output): string => {
   ].join('\n') + nextPageLine(output);
 };
 
-/** A party's marks (`tm owner|attorney|firm|entity marks`): the search columns without match and score. */
+/** A party's marks (`tm owner|attorney|firm|entity marks`): the search columns without match, score and why. */
 export const renderMarkList = (output: { data: Hit[]; has_more?: boolean; pagination?: { cursor: string | null } }): string => {
   if (output.data.length === 0) return 'No marks.';
-  const columns = COLUMNS.filter((c) => c.header !== 'Match' && c.header !== 'Score');
+  const columns = COLUMNS.filter((c) => c.header !== 'Match' && c.header !== 'Score' && c.header !== 'Why');
   return table(columns, output.data.map((h) => columns.map((c) => c.cell(h)))) + nextPageLine(output);
 };
