@@ -35,6 +35,9 @@ export interface SkippedRecord {
   reason: string;
 }
 
+/** How a record is named in a notice: office and number for a mark, else its kind. */
+const markOf = (record: IngestRecord): string => (record.object === 'trademark' ? `${record.office_code} ${record.application_number}` : record.object);
+
 export interface IngestOptions {
   format?: string;
   batchSize?: number;
@@ -42,6 +45,8 @@ export interface IngestOptions {
   parseInWorker?: boolean;
   onProgress?: (progress: IngestProgress) => void;
   onSkip?: (skipped: SkippedRecord) => void;
+  /** A record stored with text a reader should look at (control characters in mark_text, invalid UTF-8), named so it can be found. */
+  onTextIssue?: (issue: { file: string; recordNumber: number; mark: string; issue: string }) => void;
   /**
    * A bulk backfill (`tm ingest --backfill`): its changes raise no watch alerts. The first load of
    * an office is always treated as one (spec §6.1).
@@ -194,7 +199,10 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
             // A trademark past a documented limit is malformed like an unparseable record.
             const problem = parsed.ok && parsed.record.object === 'trademark' ? recordProblem(parsed.record) : null;
             const item: ParseItem<IngestRecord> = problem ? { ok: false, recordNumber: parsed.recordNumber, reason: problem } : parsed;
-            if (item.ok && item.invalidUtf8) summary.text_issues.invalid_utf8++;
+            if (item.ok && item.invalidUtf8) {
+              summary.text_issues.invalid_utf8++;
+              options.onTextIssue?.({ file: entry.entryName, recordNumber: item.recordNumber, mark: markOf(item.record), issue: 'invalid UTF-8, read with replacement characters' });
+            }
             if (item.ok && item.record.object === 'assignment') {
               assignments.push(item.record);
               summary.records++;
@@ -210,7 +218,10 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
               summary.records++;
               if (documentLists.length >= batchSize) await flush();
             } else if (item.ok && item.record.object === 'trademark') {
-              if (item.record.mark_text && CONTROL_CHARACTERS.test(item.record.mark_text)) summary.text_issues.control_characters++;
+              if (item.record.mark_text && CONTROL_CHARACTERS.test(item.record.mark_text)) {
+                summary.text_issues.control_characters++;
+                options.onTextIssue?.({ file: entry.entryName, recordNumber: item.recordNumber, mark: markOf(item.record), issue: 'control characters in mark_text' });
+              }
               batch.push(item.record);
               summary.records++;
               if (batch.length >= batchSize) await flush();

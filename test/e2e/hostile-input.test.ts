@@ -36,6 +36,9 @@ describe('tm ingest of hostile records', () => {
     expect(r.stderr).toContain('record 2: mark_text is 4000000 characters long; at most 2000 are accepted');
     expect(r.stderr).toMatch(/record 3: the line is \d+ bytes long; at most 4194304 are read/);
     expect(r.stdout).toMatch(/ingested 4 records .* 2 skipped, 0 change events, 0 watch alerts, 1 with invalid UTF-8, 1 with control characters in mark_text$/);
+    // Each record with bad text is named, so it can be found (issue 26 point 13).
+    expect(r.stderr).toContain(`note: ${file} record 5 (GB UK005): control characters in mark_text`);
+    expect(r.stderr).toContain(`note: ${file} record 4 (GB UK004): invalid UTF-8, read with replacement characters`);
 
     // The next ingest and search work, and the stored bad text is searchable by what it reads as.
     const again = await tm('ingest', join(dir, 'hostile.ndjson'), '--allow-errors', '--json');

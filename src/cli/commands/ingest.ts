@@ -61,6 +61,11 @@ export const addIngestCommand = (program: Command): void => {
           backfill: opts.backfill === true,
           batchSize: Math.max(1, Number(opts.batchSize) || 2000),
           onProgress: progress?.update,
+          onTextIssue: (t) => {
+            const line = `note: ${t.file} record ${t.recordNumber} (${t.mark}): ${t.issue}`;
+            if (progress) progress.log(line);
+            else if (!mode.json) process.stderr.write(`${line}\n`);
+          },
           onSkip: (s) => {
             const line = visible(`skipped ${s.file} record ${s.recordNumber}: ${s.reason}`);
             if (progress) progress.log(line);
