@@ -60,7 +60,7 @@ describe('attorneys and firms over MCP', () => {
   afterAll(async () => m.close());
 
   it('lists the tools and answers search_attorneys, get_attorney and get_firm', async () => {
-    const { client, call } = await m.connect();
+    const { client, call } = await m.connect(undefined, 'all');
     const names = (await client.listTools()).tools.map((x) => x.name);
     expect(names).toEqual(expect.arrayContaining(['search_attorneys', 'get_attorney', 'search_firms', 'get_firm', 'list_attorney_trademarks']));
     const hit = (await call('search_attorneys', { q: 'Jeffrey Thennisch' })).structuredContent as { data: { id: string; name: string }[] };

@@ -108,8 +108,8 @@ export interface McpFixture {
   tmp: TempContext;
   seeded: Seeded;
   server: Running;
-  /** An SDK client on `/mcp` with a bearer key (org A's `keyA` unless given); the caller closes it. */
-  connect(key?: string): Promise<McpSession>;
+  /** An SDK client on `/mcp` with a bearer key (org A's `keyA` unless given), listing `toolsets` (the default groups unless given); the caller closes it. */
+  connect(key?: string, toolsets?: string): Promise<McpSession>;
   /** Stops the server, then removes the store. */
   close(): Promise<void>;
 }
@@ -124,9 +124,10 @@ export const mcpFixture = async (prepare: (tmp: TempContext) => Promise<unknown>
     tmp,
     seeded,
     server,
-    connect: async (key = seeded.keyA) => {
+    connect: async (key = seeded.keyA, toolsets?: string) => {
       const client = new Client({ name: 'tm-test', version: '0' });
-      await client.connect(new StreamableHTTPClientTransport(server.url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
+      const url = toolsets ? new URL(`?toolsets=${toolsets}`, server.url) : server.url;
+      await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { Authorization: `Bearer ${key}` } } }));
       return { client, call: async (name, args) => (await client.callTool({ name, arguments: args })) as CallToolResult };
     },
     close: async () => {

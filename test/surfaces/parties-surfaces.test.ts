@@ -88,7 +88,7 @@ describe('parties and records over MCP', () => {
   afterAll(async () => m.close());
 
   it('lists the tools and reconciles through reconcile_docket', async () => {
-    const { client, call } = await m.connect();
+    const { client, call } = await m.connect(undefined, 'all');
     const names = (await client.listTools()).tools.map((x) => x.name);
     expect(names).toEqual(expect.arrayContaining(['reconcile_docket', 'estimate_fees', 'list_fee_schedules', 'search_owners', 'get_owner', 'get_filing_analytics']));
     const rec = await call('reconcile_docket', { rows: [{ office: 'US', number: '6123456', status: 'pending', owner: 'Nobody Ltd' }] });

@@ -53,7 +53,7 @@ describe('proceedings over MCP', () => {
   afterAll(async () => m.close());
 
   it('lists the proceeding tools and reads one with a structured result', async () => {
-    const { client, call } = await m.connect();
+    const { client, call } = await m.connect(undefined, 'all');
     const names = (await client.listTools()).tools.map((x) => x.name);
     expect(names).toEqual(expect.arrayContaining(['get_proceeding', 'list_proceedings', 'list_trademark_proceedings']));
     const got = await call('get_proceeding', { id: '92081284' });
