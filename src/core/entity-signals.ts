@@ -70,7 +70,8 @@ export const addressKey = (address: Address | null, country: string | null): str
   return [street, postal ?? city, (address.country_code ?? country ?? '').toUpperCase()].join('|');
 };
 
-const levenshtein = (a: string, b: string): number => {
+/** Edits (insert, delete, substitute) that turn a into b. */
+export const levenshtein = (a: string, b: string): number => {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];

@@ -12,8 +12,11 @@ import type { TrademarkRecord } from '../core/schemas/trademark.js';
 export type IngestRecord = TrademarkRecord | AssignmentRecord | ProceedingRecord | DocumentListRecord;
 
 export type ParseItem<T extends IngestRecord = TrademarkRecord> =
-  /** `invalidUtf8`: the record's bytes were not valid UTF-8 and were decoded with replacement characters. */
-  | { ok: true; recordNumber: number; record: T; invalidUtf8?: boolean }
+  /**
+   * `invalidUtf8`: the record's bytes were not valid UTF-8 and were decoded with replacement characters.
+   * `warnings`: what was read but ignored (an NDJSON key the row shape does not know), one line each.
+   */
+  | { ok: true; recordNumber: number; record: T; invalidUtf8?: boolean; warnings?: string[] }
   /** A malformed record: reported with its number and reason, skipped, and the rest goes on. */
   | { ok: false; recordNumber: number; reason: string };
 

@@ -47,6 +47,8 @@ export interface IngestOptions {
   onSkip?: (skipped: SkippedRecord) => void;
   /** A record stored with text a reader should look at (control characters in mark_text, invalid UTF-8), named so it can be found. */
   onTextIssue?: (issue: { file: string; recordNumber: number; mark: string; issue: string }) => void;
+  /** Something read but ignored (an unknown NDJSON key), named once per file at its first record. */
+  onWarning?: (w: { file: string; recordNumber: number; warning: string }) => void;
   /**
    * A bulk backfill (`tm ingest --backfill`): its changes raise no watch alerts. The first load of
    * an office is always treated as one (spec §6.1).
@@ -199,6 +201,10 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
             // A trademark past a documented limit is malformed like an unparseable record.
             const problem = parsed.ok && parsed.record.object === 'trademark' ? recordProblem(parsed.record) : null;
             const item: ParseItem<IngestRecord> = problem ? { ok: false, recordNumber: parsed.recordNumber, reason: problem } : parsed;
+            // From the parsed item: a stray key is worth naming even when the record is then refused.
+            if (parsed.ok && parsed.warnings) {
+              for (const warning of parsed.warnings) options.onWarning?.({ file: entry.entryName, recordNumber: parsed.recordNumber, warning });
+            }
             if (item.ok && item.invalidUtf8) {
               summary.text_issues.invalid_utf8++;
               options.onTextIssue?.({ file: entry.entryName, recordNumber: item.recordNumber, mark: markOf(item.record), issue: 'invalid UTF-8, read with replacement characters' });

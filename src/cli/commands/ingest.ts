@@ -66,6 +66,11 @@ export const addIngestCommand = (program: Command): void => {
             if (progress) progress.log(line);
             else if (!mode.json) process.stderr.write(`${line}\n`);
           },
+          onWarning: (w) => {
+            const line = visible(`warning: ${w.file} record ${w.recordNumber}: ${w.warning}`);
+            if (progress) progress.log(line);
+            else if (!mode.json) process.stderr.write(`${line}\n`);
+          },
           onSkip: (s) => {
             const line = visible(`skipped ${s.file} record ${s.recordNumber}: ${s.reason}`);
             if (progress) progress.log(line);

@@ -22,6 +22,7 @@ import { boundedLines, MAX_LINE_BYTES } from './lines.js';
 import { TmError } from '../../errors.js';
 import type { FormatAdapter, ParseItem } from '../adapter.js';
 import { fastRecord } from './ndjson-fast.js';
+import { unknownKeyChecker } from './ndjson-keys.js';
 
 const date = IsoDate.nullable().default(null);
 const text = z.string().nullable().default(null);
@@ -124,8 +125,11 @@ export const zodRecord = (value: unknown): TrademarkRecord | string => {
   };
 };
 
-/** One line to a parse item: bad JSON or a row that fails the schema is reported, not thrown. */
-export const parseNdjsonLine = (line: string, recordNumber: number): ParseItem => {
+/**
+ * One line to a parse item: bad JSON or a row that fails the schema is reported, not thrown; keys
+ * the row shape does not know are named by `unknownKeys` (once per file, see ndjson-keys.ts).
+ */
+const parseNdjsonLine = (line: string, recordNumber: number, unknownKeys: (value: unknown) => string[] | undefined): ParseItem => {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -133,7 +137,9 @@ export const parseNdjsonLine = (line: string, recordNumber: number): ParseItem =
     return { ok: false, recordNumber, reason: `not JSON: ${(err as Error).message}` };
   }
   const record = fastRecord(value) ?? zodRecord(value);
-  return typeof record === 'string' ? { ok: false, recordNumber, reason: record } : { ok: true, recordNumber, record };
+  if (typeof record === 'string') return { ok: false, recordNumber, reason: record };
+  const warnings = unknownKeys(value);
+  return warnings ? { ok: true, recordNumber, record, warnings } : { ok: true, recordNumber, record };
 };
 
 export const ndjson: FormatAdapter = {
@@ -145,6 +151,7 @@ export const ndjson: FormatAdapter = {
   async *parse(input, file) {
     let n = 0;
     let seen = false;
+    const unknownKeys = unknownKeyChecker(Object.keys(NdjsonRow.shape));
     for await (const read of boundedLines(input)) {
       n += 1;
       if ('tooLong' in read) {
@@ -155,7 +162,7 @@ export const ndjson: FormatAdapter = {
       // A UTF-8 byte-order mark may open the file.
       const line = n === 1 && read.text.charCodeAt(0) === 0xfeff ? read.text.slice(1) : read.text;
       if (line.trim() === '') continue;
-      const parsed = parseNdjsonLine(line, n);
+      const parsed = parseNdjsonLine(line, n, unknownKeys);
       const item = parsed.ok && read.invalidUtf8 ? { ...parsed, invalidUtf8: true } : parsed;
       // A first line that is not a JSON object means the whole file is something else.
       if (!seen && !item.ok && !line.trimStart().startsWith('{')) {
