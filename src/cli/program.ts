@@ -19,6 +19,7 @@ import type { ManifestOp } from './manifest.js';
 import { remoteCall, remoteTarget } from './remote.js';
 import { fromZodError, outputMode, reportError, withFlagName } from './output.js';
 import { morePagesNote, reportWarnings, warningsOf } from './completeness.js';
+import { reportRowsNotFound } from './rows-not-found.js';
 import { checkExportFlags, checkOutputPath, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
 import { listShape, rowsAt, withRows } from './views/list-rows.js';
@@ -120,6 +121,7 @@ const resultText = async (
   }
   const output = await run(input);
   reportWarnings(warningsOf(output));
+  reportRowsNotFound(op.name, output);
   if (!toTty) {
     const page = list ? rowsAt(output, list.path) : null;
     const note = page ? morePagesNote(page.rows.length, page.next) : null;

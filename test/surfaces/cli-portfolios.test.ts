@@ -23,7 +23,8 @@ describe('tm portfolios', () => {
     const csv = join(dir, 'clients.csv');
     writeFileSync(csv, 'office,number,external_ref\r\nUS,71112081,"ACME-1, main"\r\nUS,72029003,ACME-2\r\nUS,12345678,ACME-3\r\nXX1,5,bad\r\n');
     const r = await tm('portfolios', 'import', csv, '--json');
-    expect(r.exitCode).toBe(0);
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toContain('tm: not imported: US:12345678');
     const out = JSON.parse(r.stdout);
     expect(out).toMatchObject({ rows: 4, mark_count: 2 });
     expect(out.errors.map((e: { ref: string }) => e.ref)).toEqual(['line 5', 'US:12345678']);

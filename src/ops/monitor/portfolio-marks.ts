@@ -108,19 +108,23 @@ export const importPortfolio = defineOp({
   name: 'import_portfolio',
   summary: 'Import marks into a portfolio from a CSV of office, number and external_ref',
   description:
-    'Reads a CSV with a header row naming `office`, `number` and optionally `external_ref` (the client docket number). Adds every mark found to `--portfolio`, or to a new portfolio named `--name` (default: the file name). Rows naming unknown marks are reported by line.',
+    'Reads a CSV with a header row naming `office`, `number` and optionally `external_ref` (the client docket number). Adds every mark found to the portfolio given first, as `portfolios add` takes it (`tm portfolios import ptf_… clients.csv`), or with the file alone to a new portfolio named `--name` (default: the file name). Rows naming unknown marks are listed in `errors`; the CLI names them on stderr and exits 3 after importing the rest.',
   scope: 'portfolios:manage',
   meter: 'monitoring',
   readOnly: false,
   local: true,
-  cli: { command: 'portfolios import <file>' },
+  // Both optional for commander: `import FILE` creates a portfolio, `import ID FILE` adds to one.
+  cli: { command: 'portfolios import [id] [file]' },
   input: z.strictObject({
-    file: z.string().min(1),
-    portfolio: z.string().optional().describe('Add to this portfolio (ptf_…) instead of creating one'),
+    id: z.string().min(1).optional().describe('The portfolio (ptf_…) to add to, as in portfolios add; with the file alone, the file'),
+    file: z.string().min(1).optional().describe('The CSV file'),
     name: z.string().trim().min(1).max(200).optional().describe('Name of the new portfolio (default: the file name)'),
   }),
   output: MembershipResult.extend({ rows: z.number().int() }),
-  run: async (ctx, input) => {
+  run: async (ctx, given) => {
+    const file = given.file ?? given.id;
+    if (!file) throw new TmError('validation_error', 'Name the CSV file: tm portfolios import [PORTFOLIO_ID] FILE.', { param: 'file' });
+    const input = { ...given, file, portfolio: given.file ? given.id : undefined };
     let text: string;
     try {
       text = readFileSync(input.file, 'utf8');
@@ -133,7 +137,7 @@ export const importPortfolio = defineOp({
     const number = columnOf(header, ['number', 'application_number', 'serial_number'], input.file);
     const ref = header.findIndex((h) => h.trim().toLowerCase() === 'external_ref');
     let portfolioId = input.portfolio;
-    if (portfolioId) await requirePortfolio(ctx, portfolioId, 'portfolio');
+    if (portfolioId) await requirePortfolio(ctx, portfolioId, 'id');
     else {
       const at = ctx.clock.now().toISOString();
       portfolioId = randomId('ptf_');
