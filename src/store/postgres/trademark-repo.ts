@@ -4,15 +4,16 @@
 // A bulk load into an empty table drops the secondary indexes and builds them once at its end;
 // the loader holds a session advisory lock meanwhile, so a writer starting later can tell an
 // interrupted load (lock free, indexes missing) from a running one.
-import { canonicalNumber, randomId } from '../../core/ids.js';
+import { canonicalNumber } from '../../core/ids.js';
 import { diffRecords, serializeRecord } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
-import type { LedgerEvent, TrademarkFilter, TrademarkOrder, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
+import type { TrademarkFilter, TrademarkOrder, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
 import { batchResolver, type PendingOwner } from './entity-resolver.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { copyRows, type PgDb } from './pg.js';
 import { notOnPostgres } from './unsupported.js';
+import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 
 const ORDERS: Record<TrademarkOrder, string> = {
   filing_date: 'filing_date ASC, id ASC',
@@ -32,7 +33,6 @@ const COLUMNS = [
 ];
 const SET = COLUMNS.slice(1, -2).map((c, i) => `${c} = $${i + 2}`).join(', ');
 const BULK_LOCK = 7_401_226;
-const CREATED = JSON.stringify({ type: 'trademark.created', changed_fields: [], changes: {}, diff: [] });
 const indexName = (statement: string): string => /IF NOT EXISTS (\w+)/.exec(statement)![1]!;
 
 interface Sides {
@@ -121,18 +121,15 @@ export const createPgTrademarkRepo = (db: PgDb): TrademarkRepo => {
           known.set(r.id, { id: r.id, content_hash: ser.hash, source_date: r.source_date });
           outcome.inserted++;
           if (watchEligible(r)) {
-            const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, type: 'trademark.created', changed_fields: [], changes: {}, diff: [] };
-            events.push([event.id, r.id, event.type, CREATED, occurredAt, r.source_date, 1]);
+            const event = ledgerEvent(r, occurredAt);
+            events.push([event.id, r.id, event.type, CREATED_PAYLOAD, occurredAt, r.source_date, 1]);
             outcome.events.push(event);
           }
           continue;
         }
-        if (existing.content_hash === ser.hash) {
-          outcome.unchanged++;
-          continue;
-        }
-        if (existing.source_date && r.source_date && r.source_date < existing.source_date) {
-          outcome.stale++;
+        const step = upsertStep(existing, ser.hash, r.source_date);
+        if (step !== 'update') {
+          outcome[step]++;
           continue;
         }
         const previous = stored.get(r.id) ?? before.get(r.id)!;
@@ -151,7 +148,7 @@ export const createPgTrademarkRepo = (db: PgDb): TrademarkRepo => {
         known.set(r.id, { id: r.id, content_hash: ser.hash, source_date: r.source_date });
         outcome.updated++;
         if (!change) continue;
-        const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, ...change };
+        const event = ledgerEvent(r, occurredAt, change);
         events.push([event.id, r.id, event.type, JSON.stringify(change), occurredAt, r.source_date, watchEligible(r) ? 1 : 0]);
         outcome.events.push(event);
       }

@@ -5,13 +5,13 @@ import { canonicalNumber } from '../../core/ids.js';
 import { diffRecords, serializeRecord } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';
 import { partyNamePrefixes } from '../../core/name-prefixes.js';
-import { randomId } from '../../core/ids.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { entityResolver } from './entity-repo.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { createLeases } from './lease.js';
+import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 import { createIndexes, dropIndexes, hasIndexes, loadPragmas, writeTransaction, type Db } from './sqlite.js';
-import type { ChangeHooks, LedgerEvent, TrademarkFilter, TrademarkOrder, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
+import type { ChangeHooks, TrademarkFilter, TrademarkOrder, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
 
 const ORDERS = {
   filing_date: 'filing_date ASC, id ASC',
@@ -103,8 +103,6 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkR
     for (const p of r.prior_registrations ?? []) insertCitation.run(r.id, p.office_code, canonicalNumber(p.registration_number), r.source_format);
   };
 
-  const CREATED = JSON.stringify({ type: 'trademark.created', changed_fields: [], changes: {}, diff: [] });
-
   const upsertBatch = writeTransaction(db, (records: TrademarkRecord[], occurredAt: string, watchEligible: (r: TrademarkRecord) => boolean): UpsertOutcome => {
     const outcome: UpsertOutcome = { inserted: 0, updated: 0, unchanged: 0, stale: 0, events: [] };
     let seq = (maxSeq.get()?.seq ?? 0) + 1;
@@ -119,18 +117,15 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkR
         outcome.inserted++;
         // A new mark is a change only on a watch-eligible run; a backfill stores no creation events.
         if (watchEligible(r)) {
-          const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, type: 'trademark.created', changed_fields: [], changes: {}, diff: [] };
-          insertEvent.run(event.id, r.id, event.type, CREATED, occurredAt, r.source_date, 1);
+          const event = ledgerEvent(r, occurredAt);
+          insertEvent.run(event.id, r.id, event.type, CREATED_PAYLOAD, occurredAt, r.source_date, 1);
           outcome.events.push(event);
         }
         continue;
       }
-      if (existing.content_hash === stored.hash) {
-        outcome.unchanged++;
-        continue;
-      }
-      if (existing.source_date && r.source_date && r.source_date < existing.source_date) {
-        outcome.stale++;
+      const step = upsertStep(existing, stored.hash, r.source_date);
+      if (step !== 'update') {
+        outcome[step]++;
         continue;
       }
       const change = diffRecords(JSON.parse(byId.get(r.id)!.record) as TrademarkRecord, r);
@@ -139,7 +134,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkR
       known.set(r.id, { id: r.id, content_hash: stored.hash, source_date: r.source_date });
       outcome.updated++;
       if (!change) continue;
-      const event: LedgerEvent = { id: randomId('evt_'), trademark_id: r.id, occurred_at: occurredAt, source_date: r.source_date, ...change };
+      const event = ledgerEvent(r, occurredAt, change);
       insertEvent.run(event.id, r.id, event.type, JSON.stringify(change), occurredAt, r.source_date, watchEligible(r) ? 1 : 0);
       outcome.events.push(event);
     }
