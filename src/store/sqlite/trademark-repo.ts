@@ -153,22 +153,16 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkR
     inList('t.office_code', f.offices);
     inList('t.id', f.ids);
     inList('t.status_primary', f.statusPrimary);
-    if (f.niceClasses?.length) {
-      parts.push(`t.id IN (SELECT trademark_id FROM trademark_classes WHERE nice_class IN (${placeholders(f.niceClasses.length)}))`);
-      params.push(...f.niceClasses);
-    }
-    if (f.ownerIds?.length) {
-      parts.push(`t.id IN (SELECT trademark_id FROM trademark_owners WHERE owner_id IN (${placeholders(f.ownerIds.length)}))`);
-      params.push(...f.ownerIds);
-    }
-    if (f.representativeIds?.length) {
-      parts.push(`t.id IN (SELECT trademark_id FROM trademark_representatives WHERE party_id IN (${placeholders(f.representativeIds.length)}))`);
-      params.push(...f.representativeIds);
-    }
-    if (f.entityIds?.length) {
-      parts.push(`t.id IN (SELECT trademark_id FROM trademark_owners WHERE entity_id IN (${placeholders(f.entityIds.length)}))`);
-      params.push(...f.entityIds);
-    }
+    // A mark matches when one of its side rows (classes, owners, representatives) holds one of the values.
+    const inSide = (table: string, column: string, values: readonly unknown[] | undefined): void => {
+      if (!values?.length) return;
+      parts.push(`t.id IN (SELECT trademark_id FROM ${table} WHERE ${column} IN (${placeholders(values.length)}))`);
+      params.push(...values);
+    };
+    inSide('trademark_classes', 'nice_class', f.niceClasses);
+    inSide('trademark_owners', 'owner_id', f.ownerIds);
+    inSide('trademark_representatives', 'party_id', f.representativeIds);
+    inSide('trademark_owners', 'entity_id', f.entityIds);
     if (f.portfolioId) {
       parts.push('t.id IN (SELECT trademark_id FROM portfolio_members WHERE portfolio_id = ?)');
       params.push(f.portfolioId);
