@@ -36,7 +36,19 @@ export interface TrademarkFilter {
 }
 
 /** List orders: a field ascending, or descending with a leading '-'; ties break on the id. */
-export type TrademarkOrder = 'filing_date' | '-filing_date' | 'expiry_date' | '-expiry_date' | 'mark_text' | '-mark_text' | 'updated_at' | '-updated_at';
+/** Each list order as SQL, the same on every backend (the id breaks ties so that pages are stable). */
+export const TRADEMARK_ORDER_SQL = {
+  filing_date: 'filing_date ASC, id ASC',
+  '-filing_date': 'filing_date DESC, id DESC',
+  expiry_date: 'expiry_date ASC, id ASC',
+  '-expiry_date': 'expiry_date DESC, id DESC',
+  mark_text: 'mark_text ASC, id ASC',
+  '-mark_text': 'mark_text DESC, id DESC',
+  updated_at: 'updated_at ASC, id ASC',
+  '-updated_at': 'updated_at DESC, id DESC',
+} as const;
+
+export type TrademarkOrder = keyof typeof TRADEMARK_ORDER_SQL;
 
 export interface ChangeHooks {
   /** Runs inside every upsert transaction that wrote change events, after they are written. */

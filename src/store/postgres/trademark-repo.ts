@@ -8,23 +8,13 @@ import { canonicalNumber } from '../../core/ids.js';
 import { diffRecords, serializeRecord } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
-import type { TrademarkFilter, TrademarkOrder, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
+import type { TrademarkFilter, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
 import { batchResolver, type PendingOwner } from './entity-resolver.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { copyRows, type PgDb } from './pg.js';
 import { notOnPostgres } from './unsupported.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
-
-const ORDERS: Record<TrademarkOrder, string> = {
-  filing_date: 'filing_date ASC, id ASC',
-  '-filing_date': 'filing_date DESC, id DESC',
-  expiry_date: 'expiry_date ASC, id ASC',
-  '-expiry_date': 'expiry_date DESC, id DESC',
-  mark_text: 'mark_text ASC, id ASC',
-  '-mark_text': 'mark_text DESC, id DESC',
-  updated_at: 'updated_at ASC, id ASC',
-  '-updated_at': 'updated_at DESC, id DESC',
-};
+import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
 
 const COLUMNS = [
   'id', 'office_code', 'application_number', 'app_key', 'registration_number', 'reg_key', 'mark_text', 'status_primary', 'status_stage',
@@ -245,7 +235,7 @@ export const createPgTrademarkRepo = (db: PgDb): TrademarkRepo => {
     async list(filter, order, limit, offset) {
       const w = whereClause(filter);
       const n = w.params.length;
-      const rows = await db.query<{ record: string }>(`SELECT record FROM trademarks t ${w.sql} ORDER BY ${ORDERS[order]} LIMIT $${n + 1} OFFSET $${n + 2}`, [...w.params, limit, offset]);
+      const rows = await db.query<{ record: string }>(`SELECT record FROM trademarks t ${w.sql} ORDER BY ${TRADEMARK_ORDER_SQL[order]} LIMIT $${n + 1} OFFSET $${n + 2}`, [...w.params, limit, offset]);
       return rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
     },
     async count(filter) {

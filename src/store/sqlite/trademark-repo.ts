@@ -10,19 +10,9 @@ import { entityResolver } from './entity-repo.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { createLeases } from './lease.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
+import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
 import { createIndexes, dropIndexes, hasIndexes, loadPragmas, writeTransaction, type Db } from './sqlite.js';
 import type { ChangeHooks, TrademarkFilter, TrademarkOrder, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
-
-const ORDERS = {
-  filing_date: 'filing_date ASC, id ASC',
-  '-filing_date': 'filing_date DESC, id DESC',
-  expiry_date: 'expiry_date ASC, id ASC',
-  '-expiry_date': 'expiry_date DESC, id DESC',
-  mark_text: 'mark_text ASC, id ASC',
-  '-mark_text': 'mark_text DESC, id DESC',
-  updated_at: 'updated_at ASC, id ASC',
-  '-updated_at': 'updated_at DESC, id DESC',
-} as const;
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
@@ -237,7 +227,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkR
     async list(filter: TrademarkFilter, order: TrademarkOrder, limit: number, offset: number): Promise<TrademarkRecord[]> {
       const w = whereClause(filter);
       const rows = db
-        .prepare(`SELECT record FROM trademarks t ${w.sql} ORDER BY ${ORDERS[order]} LIMIT ? OFFSET ?`)
+        .prepare(`SELECT record FROM trademarks t ${w.sql} ORDER BY ${TRADEMARK_ORDER_SQL[order]} LIMIT ? OFFSET ?`)
         .all(...w.params, limit, offset) as { record: string }[];
       return rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
     },
