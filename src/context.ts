@@ -5,7 +5,6 @@ import type { Clock } from './core/clock.js';
 import { visibleLines } from './core/terminal-text.js';
 import { projectPending } from './monitor/projector.js';
 import { openSearchIndex, type SearchIndex } from './search/search-index.js';
-import { unsupportedSearchIndex } from './search/unsupported-index.js';
 import { isPostgresUrl } from './store/location.js';
 import { openPostgresStore } from './store/postgres/store.js';
 import { openSqliteStore } from './store/sqlite/store.js';
@@ -53,7 +52,7 @@ export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = 
   const store: Store = openStoreAt(config.dbPath, { withinChanges: () => projectPending(store) });
   return {
     store,
-    index: store.backend === 'sqlite' ? openSearchIndex(store) : unsupportedSearchIndex(store.backend),
+    index: openSearchIndex(store),
     clock: config.clock,
     config,
     org: null,

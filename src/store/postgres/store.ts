@@ -14,8 +14,11 @@ import { createPgOfficeRepo } from './office-repo.js';
 import { openPgDb, type PgDb } from './pg.js';
 import { createPgPortfolioRepo } from './portfolio-repo.js';
 import { createPgScreeningRepo } from './screening-repo.js';
+import { createPgLeases } from './lease.js';
+import { createPgSearchRepo } from './search-repo.js';
+import { createPgSearchWriter } from './search-write-repo.js';
 import { createPgTrademarkRepo } from './trademark-repo.js';
-import { notOnPostgres, partialRepo } from './unsupported.js';
+import { partialRepo } from './unsupported.js';
 
 export interface PostgresStore extends Store {
   readonly backend: 'postgres';
@@ -67,9 +70,8 @@ export const openPostgresStore = (url: string): PostgresStore => {
     watches: partialRepo<WatchRepo>('watches', watchReads(db)),
     monitors: partialRepo('monitors'),
     feeds: partialRepo('feeds'),
-    searchTables() {
-      throw notOnPostgres('the search index');
-    },
+    // The server needs no load settings for a long write: loadMode has nothing to set or restore.
+    searchTables: () => ({ reads: createPgSearchRepo(db), writer: createPgSearchWriter(db), leases: createPgLeases(db), loadMode: () => () => {} }),
     // The server checkpoints its own write-ahead log; a serving process has nothing to move.
     deferCheckpoints: () => {},
     startCheckpointer: () => ({ stop: async () => {} }),

@@ -9,7 +9,7 @@ import { createDocumentRepo } from './document-repo.js';
 import { createEntityRepo } from './entity-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createFeedRepo } from './feed-repo.js';
-import { createLeases } from './lease.js';
+import { storeLeases } from './lease.js';
 import { createLedgerRepo } from './ledger-repo.js';
 import { createMonitorRepo } from './monitor-repo.js';
 import { createOfficeRepo } from './office-repo.js';
@@ -54,7 +54,7 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     watches: createWatchRepo(db),
     monitors: createMonitorRepo(db),
     feeds: createFeedRepo(db),
-    searchTables: () => ({ reads: createSearchRepo(db), writer: createSearchWriter(db), leases: createLeases(db), loadMode: () => loadPragmas(db) }),
+    searchTables: () => ({ reads: createSearchRepo(db), writer: createSearchWriter(db), leases: storeLeases(db), loadMode: () => loadPragmas(db) }),
     /** A serving process's commits never copy the WAL back (checkpointer.ts); some other writer must. */
     deferCheckpoints: () => deferCheckpoints(db),
     /** Defers this connection's checkpoints to a thread of this process, until `stop()`. */
