@@ -9,6 +9,7 @@ import type { WatchRepo, WatchRow } from '../watch-repo.js';
 import { createPgAuthRepo } from './auth-repo.js';
 import { createPgDocumentRepo } from './document-repo.js';
 import { createPgEventRepo } from './event-repo.js';
+import { createPgIdRepo } from './id-repo.js';
 import { migratePg } from './migrations/index.js';
 import { createPgOfficeRepo } from './office-repo.js';
 import { openPgDb, type PgDb } from './pg.js';
@@ -67,6 +68,7 @@ export const openPostgresStore = (url: string): PostgresStore => {
     watches: partialRepo<WatchRepo>('watches', watchReads(db)),
     monitors: partialRepo('monitors'),
     feeds: partialRepo('feeds'),
+    ids: createPgIdRepo(db),
     searchTables() {
       throw notOnPostgres('the search index');
     },
