@@ -28,6 +28,10 @@ export interface TrademarkFilter {
   statusPrimary?: string[];
   ownerIds?: string[];
   entityIds?: string[];
+  /** Office numbers in canonical form (canonicalNumber), any of; set only with `offices`, whose
+   *  numbering they follow (the (office_code, app_key) and (office_code, reg_key) indexes). */
+  applicationNumbers?: string[];
+  registrationNumbers?: string[];
   /** Attorney (att_) or firm (firm_) ids. */
   representativeIds?: string[];
   filingDateGte?: string;

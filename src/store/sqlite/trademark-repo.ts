@@ -144,6 +144,8 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
     inList('t.office_code', f.offices);
     inList('t.id', f.ids);
     inList('t.status_primary', f.statusPrimary);
+    inList('t.app_key', f.applicationNumbers);
+    inList('t.reg_key', f.registrationNumbers);
     // A mark matches when one of its side rows (classes, owners, representatives) holds one of the values.
     const inSide = (table: string, column: string, values: readonly unknown[] | undefined): void => {
       if (!values?.length) return;
