@@ -5,17 +5,22 @@ import type { AssignmentRepo } from '../assignment-repo.js';
 import { displayLocation } from '../location.js';
 import type { ProceedingRepo } from '../proceeding-repo.js';
 import type { Store } from '../store.js';
-import type { WatchRepo, WatchRow } from '../watch-repo.js';
+import type { ChangeHooks } from '../trademark-repo.js';
 import { createPgAuthRepo } from './auth-repo.js';
 import { createPgDocumentRepo } from './document-repo.js';
 import { createPgEventRepo } from './event-repo.js';
+import { createPgFeedRepo } from './feed-repo.js';
 import { createPgIdRepo } from './id-repo.js';
+import { createPgLedgerRepo } from './ledger-repo.js';
 import { migratePg } from './migrations/index.js';
+import { createPgMonitorRepo } from './monitor-repo.js';
 import { createPgOfficeRepo } from './office-repo.js';
 import { openPgDb, type PgDb } from './pg.js';
 import { createPgPortfolioRepo } from './portfolio-repo.js';
 import { createPgScreeningRepo } from './screening-repo.js';
 import { createPgTrademarkRepo } from './trademark-repo.js';
+import { createPgWatchRepo } from './watch-repo.js';
+import { createPgWebhookRepo } from './webhook-repo.js';
 import { notOnPostgres, partialRepo } from './unsupported.js';
 
 export interface PostgresStore extends Store {
@@ -30,29 +35,15 @@ const marksIn = (db: PgDb, table: string) => async (trademarkIds: readonly strin
     ? []
     : (await db.query<{ trademark_id: string }>(`SELECT DISTINCT trademark_id FROM ${table} WHERE trademark_id = ANY($1)`, [[...trademarkIds]])).map((r) => r.trademark_id);
 
-/** What an ingest's watch evaluation reads; creating watches is not here yet, so none is ever active. */
-const watchReads = (db: PgDb): Partial<WatchRepo> => ({
-  async active() {
-    return (await db.query<WatchRow>("SELECT * FROM watches WHERE status = 'active' ORDER BY id")).map((w) => ({ ...w, cursor: Number(w.cursor) }));
-  },
-  async headSeq() {
-    return Number((await db.query<{ seq: number | null }>('SELECT MAX(seq) AS seq FROM events'))[0]!.seq ?? 0);
-  },
-  async recordError(watchId, message, at) {
-    await db.tx(async (c) => {
-      await c.query('UPDATE watches SET last_error = $1, last_error_at = $2 WHERE id = $3', [message, at, watchId]);
-    });
-  },
-});
-
-export const openPostgresStore = (url: string): PostgresStore => {
+/** `hooks.projection` joins every change-writing transaction (createContext passes the ledger projector). */
+export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): PostgresStore => {
   const db = openPgDb(url, migratePg);
   let reported = 0;
   return {
     backend: 'postgres',
     path: displayLocation(url),
     pg: db,
-    trademarks: createPgTrademarkRepo(db),
+    trademarks: createPgTrademarkRepo(db, hooks),
     events: createPgEventRepo(db),
     offices: createPgOfficeRepo(db),
     auth: createPgAuthRepo(db),
@@ -63,11 +54,11 @@ export const openPostgresStore = (url: string): PostgresStore => {
     documents: createPgDocumentRepo(db),
     portfolios: createPgPortfolioRepo(db),
     screenings: createPgScreeningRepo(db),
-    ledger: partialRepo('ledger'),
-    webhooks: partialRepo('webhooks'),
-    watches: partialRepo<WatchRepo>('watches', watchReads(db)),
-    monitors: partialRepo('monitors'),
-    feeds: partialRepo('feeds'),
+    ledger: createPgLedgerRepo(db),
+    webhooks: createPgWebhookRepo(db),
+    watches: createPgWatchRepo(db),
+    monitors: createPgMonitorRepo(db),
+    feeds: createPgFeedRepo(db),
     ids: createPgIdRepo(db),
     searchTables() {
       throw notOnPostgres('the search index');
