@@ -84,7 +84,7 @@ for (const backend of BACKENDS) {
       await store.trademarks.upsert([held, loose], T1, () => true);
       await store.portfolios.create({ id: 'ptf_1', org_id: 'org_a', name: 'P', description: null, metadata: '{}', created_at: T1, updated_at: T1 });
       await store.portfolios.addMembers('org_a', 'ptf_1', [{ trademark_id: held.id, external_ref: 'R-1' }], T1);
-      const registered = { primary: 'registered', stage: 'registered' } as const;
+      const registered = { primary: 'active', stage: 'registered' } as const;
       await store.trademarks.upsert([{ ...held, status: { ...held.status, ...registered } }, { ...loose, status: { ...loose.status, ...registered } }], T2, () => true);
       await store.trademarks.upsert([{ ...held, status: { ...held.status, ...registered } }], T3, () => true);
       const changes = await store.ledger.list({ orgId: 'org_a', types: ['trademark.status_changed'], afterSeq: 0, notBefore: T1 }, 10);
