@@ -9,6 +9,7 @@ import { createPgAuthRepo } from './auth-repo.js';
 import { createPgDocumentRepo } from './document-repo.js';
 import { createPgEntityRepo } from './entity-repo.js';
 import { createPgEventRepo } from './event-repo.js';
+import { createPgIdRepo } from './id-repo.js';
 import { migratePg } from './migrations/index.js';
 import { createPgOfficeRepo } from './office-repo.js';
 import { createPgPartyRepo } from './party-repo.js';
@@ -63,6 +64,7 @@ export const openPostgresStore = (url: string): PostgresStore => {
     watches: partialRepo<WatchRepo>('watches', watchReads(db)),
     monitors: partialRepo('monitors'),
     feeds: partialRepo('feeds'),
+    ids: createPgIdRepo(db),
     searchTables() {
       throw notOnPostgres('the search index');
     },

@@ -9,6 +9,7 @@ import { createDocumentRepo } from './document-repo.js';
 import { createEntityRepo } from './entity-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createFeedRepo } from './feed-repo.js';
+import { createIdRepo } from './id-repo.js';
 import { createLeases } from './lease.js';
 import { createLedgerRepo } from './ledger-repo.js';
 import { createMonitorRepo } from './monitor-repo.js';
@@ -54,6 +55,7 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     watches: createWatchRepo(db),
     monitors: createMonitorRepo(db),
     feeds: createFeedRepo(db),
+    ids: createIdRepo(db),
     searchTables: () => ({ reads: createSearchRepo(db), writer: createSearchWriter(db), leases: createLeases(db), loadMode: () => loadPragmas(db) }),
     /** A serving process's commits never copy the WAL back (checkpointer.ts); some other writer must. */
     deferCheckpoints: () => deferCheckpoints(db),
