@@ -59,7 +59,7 @@ const rejectUnknown = (input: Record<string, unknown>): void => {
 };
 
 /** Channels that cannot run on this query, reported as `<channel>_skipped`. */
-const skippedChannels = (q: string, channels: readonly Channel[]): Channel[] => {
+export const skippedChannels = (q: string, channels: readonly Channel[]): Channel[] => {
   const a = analyze(q);
   return channels.filter(
     (c) => (c === 'fuzzy' && a.near.length < 3) || (c === 'phonetic' && a.pcodes.length === 0) || (c === 'embedded' && a.near.length < 2),
@@ -97,7 +97,7 @@ export const searchTrademarks = defineOp({
   http: { method: 'GET', path: '/v1/trademarks', aliases: ['POST /v1/trademarks'] },
   cli: {
     command: 'search [q]',
-    flags: { office: 'offices', class: 'nice_classes', 'filed-after': 'filing_date_gte', 'filed-before': 'filing_date_lte', 'all-channels': 'all' },
+    flags: { office: 'offices', 'number-office': 'office', class: 'nice_classes', 'filed-after': 'filing_date_gte', 'filed-before': 'filing_date_lte', 'all-channels': 'all' },
   },
   input: SearchInput,
   output: SearchOutput,

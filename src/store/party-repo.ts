@@ -22,6 +22,9 @@ export interface PartyRepo {
   ownersContaining(fragments: readonly string[], limit: number): Promise<(OwnerMatchRow & {
     entity_id: string | null;
   })[]>;
+  /** When each owner record last changed: the latest updated_at of its marks (the owners list's
+   *  `sort=updated_at`); owners naming no mark are absent. */
+  ownersUpdatedAt(ownerIds: readonly string[]): Promise<Map<string, string>>;
   /** One owner record's name, entity, mark count and offices, or null when no mark names it. */
   owner(ownerId: string): Promise<(OwnerMatchRow & {
     entity_id: string | null;

@@ -47,6 +47,8 @@ const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => 
   any('t.office_code', f.offices);
   any('t.id', f.ids);
   any('t.status_primary', f.statusPrimary);
+  any('t.app_key', f.applicationNumbers);
+  any('t.reg_key', f.registrationNumbers);
   sub('trademark_classes', 'nice_class', f.niceClasses);
   sub('trademark_owners', 'owner_id', f.ownerIds);
   sub('trademark_representatives', 'party_id', f.representativeIds);

@@ -51,6 +51,10 @@ export const createPartyRepo = (db: Db): PartyRepo => {
   /** `[from, to)` bounds of every indexed prefix that starts with `kind` + fragment (U+10FFFF sorts last in UTF-8). */
   const ranges = (kind: string, fragments: readonly string[]): string[] => fragments.flatMap((f) => [`${kind}${f}`, `${kind}${f}\u{10ffff}`]);
   const byMarks = db.prepare(`${summary} FROM party_stats s WHERE s.kind = ? AND s.marks > 0 ORDER BY s.marks DESC, s.party_id LIMIT ?`);
+  const ownersUpdated = db.prepare<[string], { owner_id: string; updated_at: string }>(
+    `SELECT o.owner_id, MAX(t.updated_at) AS updated_at FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id
+     WHERE o.owner_id IN (SELECT value FROM json_each(?)) GROUP BY o.owner_id`,
+  );
   const entityMembers = db.prepare<[string], { n: number }>('SELECT COUNT(DISTINCT owner_id) AS n FROM trademark_owners WHERE entity_id = ?');
   return {
     /** How many distinct owner records an entity groups. */
@@ -64,6 +68,11 @@ export const createPartyRepo = (db: Db): PartyRepo => {
     async ownersContaining(fragments: readonly string[], limit: number): Promise<(OwnerMatchRow & { entity_id: string | null })[]> {
       if (fragments.length === 0) return [];
       return prefixStmt(fragments.length, true).all(...ranges('own_', fragments), limit) as (OwnerMatchRow & { entity_id: string | null })[];
+    },
+    /** When each owner record last changed: the latest updated_at of its marks. */
+    async ownersUpdatedAt(ownerIds: readonly string[]): Promise<Map<string, string>> {
+      if (ownerIds.length === 0) return new Map();
+      return new Map(ownersUpdated.all(JSON.stringify(ownerIds)).map((r) => [r.owner_id, r.updated_at]));
     },
     /** One owner record's name, entity, mark count and offices, or null when no mark names it. */
     async owner(ownerId: string): Promise<(OwnerMatchRow & { entity_id: string | null }) | null> {
