@@ -52,6 +52,7 @@ for (const backend of BACKENDS) {
       expect(await store.parties.ownersContaining(['nomatch'], 10)).toEqual([]);
       expect(await store.parties.owner('own_zen')).toMatchObject({ owner_id: 'own_zen', name: 'Zenith Tools', trademark_count: 1, offices: 'US' });
       expect(await store.parties.owner('own_missing')).toBeNull();
+      expect(await store.parties.ownersUpdatedAt(['own_zen', 'own_missing'])).toEqual(new Map([['own_zen', AT]]));
       const reps = await store.parties.representativesContaining('att_', [], 10);
       expect(reps.map((r) => [r.owner_id, r.trademark_count, r.offices])).toEqual([[jane, 2, 'US'], [attorneyId('Bob Lee'), 1, 'EM']]);
       expect((await store.parties.representativesContaining('firm_', ['smit'], 10)).map((r) => [r.owner_id, r.trademark_count, r.offices])).toEqual([[firm, 3, 'EM,US']]);

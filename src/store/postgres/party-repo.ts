@@ -33,6 +33,15 @@ export const createPgPartyRepo = (db: PgDb): PartyRepo => {
     async ownersContaining(fragments, limit) {
       return fragments.length === 0 ? [] : byPrefix<OwnerRow>('own_', fragments, limit, true);
     },
+    async ownersUpdatedAt(ownerIds) {
+      if (ownerIds.length === 0) return new Map();
+      const rows = await db.query<{ owner_id: string; updated_at: string }>(
+        `SELECT o.owner_id, MAX(t.updated_at) AS updated_at FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id
+         WHERE o.owner_id = ANY($1) GROUP BY o.owner_id`,
+        [[...ownerIds]],
+      );
+      return new Map(rows.map((r) => [r.owner_id, r.updated_at]));
+    },
     async owner(ownerId) {
       const rows = await db.query<OwnerRow>(
         `SELECT o.owner_id, MIN(o.name) AS name, MIN(o.entity_id) AS entity_id, COUNT(*) AS trademark_count, ${OFFICES} AS offices
