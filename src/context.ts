@@ -43,9 +43,8 @@ export const stderrLogger: Logger = {
 };
 
 /** The composition root's one choice of backend: a PostgreSQL URL or a SQLite path (src/store/location.ts). */
-// PostgreSQL takes no projection yet: its ledger is not written yet.
 const openStoreAt = (location: string, hooks: ChangeHooks): Store =>
-  isPostgresUrl(location) ? openPostgresStore(location) : openSqliteStore(location, hooks);
+  isPostgresUrl(location) ? openPostgresStore(location, hooks) : openSqliteStore(location, hooks);
 
 export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => {
   const config = loadConfig(overrides);

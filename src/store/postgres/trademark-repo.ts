@@ -8,8 +8,9 @@ import { canonicalNumber } from '../../core/ids.js';
 import { diffRecords, serializeRecord } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
-import type { TrademarkFilter, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
+import type { ChangeHooks, TrademarkFilter, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
 import { batchResolver, type PendingOwner } from './entity-resolver.js';
+import { projectChanges } from './ledger-writer.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { writePrefixes } from './migrations/040-party-lookup.js';
 import { copyRows, type PgDb } from './pg.js';
@@ -59,7 +60,7 @@ const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => 
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 };
 
-export const createPgTrademarkRepo = (db: PgDb): TrademarkRepo => {
+export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): TrademarkRepo => {
   const columns = (r: TrademarkRecord, stored: { json: string; hash: string }, seq: number): unknown[] => [
     r.office_code, r.application_number, canonicalNumber(r.application_number), r.registration_number,
     r.registration_number ? canonicalNumber(r.registration_number) : null, r.mark_text, r.status.primary, r.status.stage,
@@ -173,6 +174,8 @@ export const createPgTrademarkRepo = (db: PgDb): TrademarkRepo => {
       await copyRows(c, 'events', ['id', 'trademark_id', 'type', 'payload', 'occurred_at', 'source_date', 'watch_eligible'], events);
       await writePrefixes(c, named);
       await resolver.flush();
+      // The ledger and its outbox commit with the changes that caused them.
+      if (events.length > 0 && hooks.projection) await projectChanges(c, hooks.projection);
       return outcome;
     });
 
