@@ -1,13 +1,13 @@
 // The PostgreSQL store: a `pg` pool for a postgres:// URL, migrated on first use, with the
 // repositories written for PostgreSQL so far. The others (and the parts of partly written ones)
 // throw "not supported on PostgreSQL yet" (unsupported.ts); docs/scaling.md lists which is which.
-import type { AssignmentRepo } from '../assignment-repo.js';
 import { displayLocation } from '../location.js';
-import type { ProceedingRepo } from '../proceeding-repo.js';
 import type { Store } from '../store.js';
 import type { ChangeHooks } from '../trademark-repo.js';
+import { createPgAssignmentRepo } from './assignment-repo.js';
 import { createPgAuthRepo } from './auth-repo.js';
 import { createPgDocumentRepo } from './document-repo.js';
+import { createPgEntityRepo } from './entity-repo.js';
 import { createPgEventRepo } from './event-repo.js';
 import { createPgFeedRepo } from './feed-repo.js';
 import { createPgIdRepo } from './id-repo.js';
@@ -15,25 +15,21 @@ import { createPgLedgerRepo } from './ledger-repo.js';
 import { migratePg } from './migrations/index.js';
 import { createPgMonitorRepo } from './monitor-repo.js';
 import { createPgOfficeRepo } from './office-repo.js';
+import { createPgPartyRepo } from './party-repo.js';
 import { openPgDb, type PgDb } from './pg.js';
 import { createPgPortfolioRepo } from './portfolio-repo.js';
+import { createPgProceedingRepo } from './proceeding-repo.js';
 import { createPgScreeningRepo } from './screening-repo.js';
 import { createPgTrademarkRepo } from './trademark-repo.js';
 import { createPgWatchRepo } from './watch-repo.js';
 import { createPgWebhookRepo } from './webhook-repo.js';
-import { notOnPostgres, partialRepo } from './unsupported.js';
+import { notOnPostgres } from './unsupported.js';
 
 export interface PostgresStore extends Store {
   readonly backend: 'postgres';
   /** The pool, for tools and tests that inspect the database (never for ops or surfaces). */
   readonly pg: PgDb;
 }
-
-/** Which of these marks a side table names (one query per ingest batch). */
-const marksIn = (db: PgDb, table: string) => async (trademarkIds: readonly string[]): Promise<string[]> =>
-  trademarkIds.length === 0
-    ? []
-    : (await db.query<{ trademark_id: string }>(`SELECT DISTINCT trademark_id FROM ${table} WHERE trademark_id = ANY($1)`, [[...trademarkIds]])).map((r) => r.trademark_id);
 
 /** `hooks.projection` joins every change-writing transaction (createContext passes the ledger projector). */
 export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): PostgresStore => {
@@ -47,10 +43,10 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): Postgre
     events: createPgEventRepo(db),
     offices: createPgOfficeRepo(db),
     auth: createPgAuthRepo(db),
-    parties: partialRepo('parties'),
-    assignments: partialRepo<AssignmentRepo>('assignments', { marksWithAssignments: marksIn(db, 'assignment_marks') }),
-    proceedings: partialRepo<ProceedingRepo>('proceedings', { marksWithProceedings: marksIn(db, 'proceeding_marks') }),
-    entities: partialRepo('entities'),
+    parties: createPgPartyRepo(db),
+    assignments: createPgAssignmentRepo(db),
+    proceedings: createPgProceedingRepo(db),
+    entities: createPgEntityRepo(db),
     documents: createPgDocumentRepo(db),
     portfolios: createPgPortfolioRepo(db),
     screenings: createPgScreeningRepo(db),
