@@ -6,6 +6,7 @@ import { sql as recordsWatches } from './002-records-watches.js';
 import { sql as auth } from './020-auth.js';
 import { sql as portfolios } from './021-portfolios.js';
 import { sql as screenings } from './022-screenings.js';
+import { sql as orgPlans } from './060-org-plans.js';
 
 export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
   { version: 1, name: 'core', sql: core },
@@ -13,6 +14,7 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: 
   { version: 20, name: 'auth', sql: auth },
   { version: 21, name: 'portfolios', sql: portfolios },
   { version: 22, name: 'screenings', sql: screenings },
+  { version: 60, name: 'org-plans', sql: orgPlans },
 ];
 
 const MIGRATION_LOCK = 7_401_225;
