@@ -1,9 +1,13 @@
 // Owners, attorneys and firms as read from the marks: the store interface every backend implements.
+
+/** Index rows a name lookup reads at most before ranking: a bound on its work whatever the name. */
+export const PREFIX_ROWS = 20_000;
+
 export interface OwnerMatchRow {
   owner_id: string;
   name: string;
   trademark_count: number;
-  /** Comma-joined office codes. */
+  /** Comma-joined office codes, in code order. */
   offices: string;
 }
 

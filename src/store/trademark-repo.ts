@@ -2,6 +2,7 @@
 // every backend implements.
 import type { RecordChange } from '../core/diff.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import type { LedgerProjection } from './ledger-repo.js';
 
 export interface LedgerEvent extends Omit<RecordChange, 'type'> {
   type: RecordChange['type'] | 'trademark.created';
@@ -56,7 +57,7 @@ export type TrademarkOrder = keyof typeof TRADEMARK_ORDER_SQL;
 
 export interface ChangeHooks {
   /** Runs inside every upsert transaction that wrote change events, after they are written. */
-  withinChanges?: () => void;
+  projection?: LedgerProjection;
 }
 
 export interface TrademarkRepo {

@@ -2,19 +2,16 @@
 // with the counts the triggers keep (migration 050), the busiest attorneys and firms, and one
 // party's summary, spellings, firms and clients (trademark_owners, trademark_representatives).
 import type { Db } from './sqlite.js';
-import type { OwnerMatchRow, PartyRepo } from '../party-repo.js';
-
-/** Index rows a name lookup reads at most before ranking: a bound on its work whatever the name. */
-export const PREFIX_ROWS = 20_000;
+import { PREFIX_ROWS, type OwnerMatchRow, type PartyRepo } from '../party-repo.js';
 
 export const createPartyRepo = (db: Db): PartyRepo => {
   const oneOwner = db.prepare(
     `SELECT o.owner_id, MIN(o.name) AS name, MIN(o.entity_id) AS entity_id, COUNT(*) AS trademark_count,
-            GROUP_CONCAT(DISTINCT t.office_code) AS offices
+            GROUP_CONCAT(DISTINCT t.office_code ORDER BY t.office_code) AS offices
      FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id WHERE o.owner_id = ? GROUP BY o.owner_id`,
   );
   // Attorneys and firms (trademark_representatives, migration 032): the same shape as owner rows.
-  const repSelect = `SELECT r.party_id AS owner_id, MIN(r.name) AS name, COUNT(*) AS trademark_count, GROUP_CONCAT(DISTINCT t.office_code) AS offices
+  const repSelect = `SELECT r.party_id AS owner_id, MIN(r.name) AS name, COUNT(*) AS trademark_count, GROUP_CONCAT(DISTINCT t.office_code ORDER BY t.office_code) AS offices
      FROM trademark_representatives r JOIN trademarks t ON t.id = r.trademark_id`;
   const oneRep = db.prepare(`${repSelect} WHERE r.party_id = ? GROUP BY r.party_id`);
   const repNames = db.prepare<[string], { name: string; n: number }>(
