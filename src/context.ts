@@ -17,6 +17,8 @@ export interface OrgRef {
   name: string;
   /** Test keys act in test mode (`livemode: false`). */
   livemode: boolean;
+  /** The features of its plan (src/auth/plans.ts); absent means every feature (the local user). */
+  features?: readonly string[];
 }
 
 export interface Logger {
