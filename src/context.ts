@@ -3,7 +3,7 @@
 import { loadConfig, type Config, type ConfigOverrides } from './config.js';
 import type { Clock } from './core/clock.js';
 import { visibleLines } from './core/terminal-text.js';
-import { projectPending } from './monitor/projector.js';
+import { ledgerProjection } from './monitor/projector.js';
 import { openSearchIndex, type SearchIndex } from './search/search-index.js';
 import { unsupportedSearchIndex } from './search/unsupported-index.js';
 import { isPostgresUrl } from './store/location.js';
@@ -17,6 +17,8 @@ export interface OrgRef {
   name: string;
   /** Test keys act in test mode (`livemode: false`). */
   livemode: boolean;
+  /** The features of its plan (src/auth/plans.ts); absent means every feature (the local user). */
+  features?: readonly string[];
 }
 
 export interface Logger {
@@ -43,14 +45,13 @@ export const stderrLogger: Logger = {
 };
 
 /** The composition root's one choice of backend: a PostgreSQL URL or a SQLite path (src/store/location.ts). */
-// PostgreSQL takes no projector hook: its ledger and portfolios are not written yet, so no mark is held.
 const openStoreAt = (location: string, hooks: ChangeHooks): Store =>
-  isPostgresUrl(location) ? openPostgresStore(location) : openSqliteStore(location, hooks);
+  isPostgresUrl(location) ? openPostgresStore(location, hooks) : openSqliteStore(location, hooks);
 
 export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => {
   const config = loadConfig(overrides);
   // The ledger and its webhook outbox are written in the transaction of the change that caused them.
-  const store: Store = openStoreAt(config.dbPath, { withinChanges: () => projectPending(store) });
+  const store: Store = openStoreAt(config.dbPath, { projection: ledgerProjection });
   return {
     store,
     index: store.backend === 'sqlite' ? openSearchIndex(store) : unsupportedSearchIndex(store.backend),

@@ -10,6 +10,7 @@ import { requireOrg } from '../auth/orgs.js';
 import { TmError } from '../errors.js';
 import { isPostgresUrl } from '../store/location.js';
 import type { OpDefinition } from '../ops/define-op.js';
+import { expandIdPrefixes } from '../ops/ids/id-prefixes.js';
 import { baseOf, shapeOf } from '../ops/input.js';
 import { checkInputLimits } from '../ops/text-limits.js';
 import { EXIT_GATE } from './exit-codes.js';
@@ -149,7 +150,7 @@ const REMOTE_ONLY = new Proxy({} as Context, {
 /** `--org ORG` on the machine holding the store: the operation acts for that organization, as its API key would. */
 const actingFor = async (ctx: Context, org: string | undefined): Promise<Context> => {
   if (org === undefined) return ctx;
-  const row = await requireOrg(ctx, org);
+  const row = await requireOrg(ctx, (await expandIdPrefixes(ctx, { org })).org);
   return { ...ctx, org: { id: row.id, name: row.name, livemode: true } };
 };
 
@@ -183,6 +184,7 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
     }
     let run: Run;
     let opCtx: Context;
+    let input = remote ? raw : (parsed.data as Record<string, unknown>);
     if (remote) {
       // The server validates and applies defaults itself: it is sent what the user gave.
       run = remoteCall(remote, entry);
@@ -192,8 +194,9 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
       const local = await actingFor(ctx, org);
       run = (page) => op.run(local, page as never);
       opCtx = local;
+      // The CLI's own exports and notices (deadlines --csv, --fail-on) read the input too: whole ids for them as for the operation.
+      input = await expandIdPrefixes(local, input);
     }
-    const input = remote ? raw : (parsed.data as Record<string, unknown>);
     const options: CommandOptions = { ...command.opts(), wide: globals.wide, json: globals.json };
     const toTty = mode.tty && !mode.json && globals.output === undefined;
     const result = await resultText(op, opCtx, run, input, options, { limit: raw.limit !== undefined }, toTty);

@@ -42,6 +42,14 @@ export const storeError = (err: unknown, url: string): unknown => {
   const where = displayLocation(url);
   const code = (err as { code?: string }).code ?? '';
   if (FATAL[code]) return FATAL[code]!(where, err);
+  // 57014 query_canceled: the statement time limit (statement_timeout, e.g. set with
+  // ?options=-c%20statement_timeout%3D5000 on the URL) stopped the query; spec §7's 504.
+  if (code === '57014') {
+    return new TmError('timeout', `The database query ran past the statement time limit at ${where}.`, {
+      retryAfter: 1,
+      suggestion: 'Retry, or narrow the request (filters, a smaller limit).',
+    });
+  }
   if (UNREACHABLE.has(code) || /connect|timeout/i.test(err.message) && !code) {
     return new TmError('service_unavailable', `cannot reach PostgreSQL at ${where}: ${err.message || code}.`, { param: 'db' });
   }
