@@ -88,6 +88,17 @@ for (const backend of BACKENDS) {
       expect(await store.watches.get('org_a', 'wat_2')).toMatchObject({ last_error: 'boom', last_error_at: T3 });
     });
 
+    it('a page whose side writes fail writes nothing: no alert, no cursor move, no ledger event', async () => {
+      const before = await store.watches.get('org_a', 'wat_2');
+      const broken = () => {
+        throw new Error('side writes failed');
+      };
+      await expect(store.watches.commitPage([{ watchId: 'wat_2', alerts: [alert('alr_9', 'wat_2', 'evt_z', 9)], evaluated: 1 }], 9, T3, broken)).rejects.toThrow('side writes failed');
+      expect(await store.watches.alert('org_a', 'alr_9')).toBeNull();
+      expect(await store.watches.get('org_a', 'wat_2')).toEqual(before);
+      expect((await store.ledger.list({ orgId: 'org_a', afterSeq: 0, notBefore: T1 }, 10)).length).toBe(3);
+    });
+
     it('alerts: read by organization, filtered, newest first, paged by seq, and acknowledged', async () => {
       expect(await store.watches.alert('org_b', 'alr_1')).toBeNull();
       expect((await store.watches.alert('org_a', 'alr_1'))?.event_id).toBe('evt_a');

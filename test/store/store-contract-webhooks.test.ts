@@ -92,6 +92,22 @@ for (const backend of BACKENDS) {
       expect(JSON.parse(changes[0]!.data)).toMatchObject({ trademark_id: held.id, changed_fields: expect.any(Array) });
     });
 
+    it('a projection that fails undoes its upsert batch: the change, its event and the cursor stay as they were', async () => {
+      const broken = await backend.open({ projection: { ...ledgerProjection, project: () => { throw new Error('projection failed'); } } });
+      try {
+        const held = makeRecord({ application_number: '92000001' });
+        await broken.store.trademarks.upsert([held], T1, () => true);
+        await broken.store.portfolios.create({ id: 'ptf_9', org_id: 'org_a', name: 'P', description: null, metadata: '{}', created_at: T1, updated_at: T1 });
+        await broken.store.portfolios.addMembers('org_a', 'ptf_9', [{ trademark_id: held.id, external_ref: null }], T1);
+        const changed = { ...held, status: { ...held.status, primary: 'active', stage: 'registered' } } as typeof held;
+        await expect(broken.store.trademarks.upsert([changed], T2, () => true)).rejects.toThrow('projection failed');
+        expect((await broken.store.trademarks.get([held.id])).get(held.id)?.status.stage).toBe(held.status.stage);
+        expect((await broken.store.events.forTrademark(held.id, 0, 10)).map((e) => e.type)).toEqual(['trademark.created']);
+      } finally {
+        await broken.close();
+      }
+    });
+
     it('claims: due deliveries in event order, at most perEndpoint in flight, limit in all, never one row to two claimers', async () => {
       await store.webhooks.createEndpoint(endpoint('wh_c', { enabled_events: '[]' }));
       const ep = (await store.webhooks.endpointById('wh_c'))!;
@@ -139,6 +155,9 @@ for (const backend of BACKENDS) {
       expect(await store.webhooks.getEndpoint('org_b', 'wh_a')).toBeNull();
       await store.webhooks.updateEndpoint({ ...endpoint('wh_a'), url: 'https://example.com/new', updated_at: T3 });
       expect((await store.webhooks.getEndpoint('org_a', 'wh_a'))?.url).toBe('https://example.com/new');
+      await store.webhooks.deleteEndpoint('org_b', 'wh_a', T3);
+      expect(await store.webhooks.getEndpoint('org_a', 'wh_a')).not.toBeNull();
+      expect(await store.webhooks.deliveryCounts('wh_a')).not.toHaveProperty('failed');
       await store.webhooks.deleteEndpoint('org_a', 'wh_a', T3);
       expect(await store.webhooks.getEndpoint('org_a', 'wh_a')).toBeNull();
       expect(await store.webhooks.deliveryCounts('wh_a')).toEqual({ failed: 2 });
