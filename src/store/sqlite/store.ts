@@ -12,6 +12,7 @@ import { createFeedRepo } from './feed-repo.js';
 import { createIdRepo } from './id-repo.js';
 import { createLeases } from './lease.js';
 import { createLedgerRepo } from './ledger-repo.js';
+import { createLedgerWriter } from './ledger-writer.js';
 import { createMonitorRepo } from './monitor-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
@@ -31,15 +32,16 @@ export interface SqliteStore extends Store {
   readonly db: Db;
 }
 
-/** `hooks.withinChanges` joins every change-writing transaction (createContext passes the ledger projector). */
+/** `hooks.projection` joins every change-writing transaction (createContext passes the ledger projector). */
 export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteStore => {
   const db: Db = openDatabase(path);
   let applied = migrationsAppliedAtOpen(db);
+  const writer = createLedgerWriter(db);
   return {
     backend: 'sqlite',
     path,
     db,
-    trademarks: createTrademarkRepo(db, hooks),
+    trademarks: createTrademarkRepo(db, hooks, writer),
     events: createEventRepo(db),
     offices: createOfficeRepo(db),
     auth: createAuthRepo(db),
@@ -50,9 +52,9 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     documents: createDocumentRepo(db),
     portfolios: createPortfolioRepo(db),
     screenings: createScreeningRepo(db),
-    ledger: createLedgerRepo(db),
+    ledger: createLedgerRepo(db, writer),
     webhooks: createWebhookRepo(db),
-    watches: createWatchRepo(db),
+    watches: createWatchRepo(db, writer),
     monitors: createMonitorRepo(db),
     feeds: createFeedRepo(db),
     ids: createIdRepo(db),
