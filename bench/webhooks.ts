@@ -96,8 +96,8 @@ const endpoints = async (ctx: Context, url: string): Promise<void> => {
   for (let i = 0; i < ENDPOINTS; i++) await createWebhook.run(orgCtx(ctx, i), createWebhook.input.parse({ url: `${url}/e${i}`, enabled_events: ['alert.created'] }));
 };
 
-const record = (ctx: Context, i: number): string =>
-  recordEvent(ctx.store, { orgId: `org_hook${i % ENDPOINTS}`, type: 'alert.created', trademarkId: null, portfolios: [], at: new Date().toISOString(), data: () => ({ alert_id: `alr_${i}` }) })!.id;
+const record = async (ctx: Context, i: number): Promise<string> =>
+  (await recordEvent(ctx.store, { orgId: `org_hook${i % ENDPOINTS}`, type: 'alert.created', trademarkId: null, portfolios: [], at: new Date().toISOString(), data: () => ({ alert_id: `alr_${i}` }) }))!.id;
 
 
 /** (1) N events queued, then two `deliver --once` processes drain them. */
@@ -107,7 +107,7 @@ const throughput = async (self: string, dir: string, n: number) => {
   removeDb(db);
   const ctx = createContext({ db });
   await endpoints(ctx, sink.url);
-  for (let i = 0; i < n; i++) record(ctx, i);
+  for (let i = 0; i < n; i++) await record(ctx, i);
   await closeContext(ctx);
   const t0 = performance.now();
   const workers = [0, 1].map(() => runInChild<{ attempted: number }>(self, ['--child', 'once', db]));
@@ -135,7 +135,8 @@ const latency = async (self: string, dir: string) => {
     const due = t0 + (i * 1000) / RATE;
     const wait = due - nowMs();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    committed.set(record(ctx, i), nowMs());
+    const id = await record(ctx, i);
+    committed.set(id, nowMs());
   }
   await closeContext(ctx);
   await worker; // it runs 15 s past the last commit: time for the tail to arrive

@@ -10,6 +10,7 @@ import { requireOrg } from '../auth/orgs.js';
 import { TmError } from '../errors.js';
 import { isPostgresUrl } from '../store/location.js';
 import type { OpDefinition } from '../ops/define-op.js';
+import { expandIdPrefixes } from '../ops/ids/id-prefixes.js';
 import { baseOf, shapeOf } from '../ops/input.js';
 import { checkInputLimits } from '../ops/text-limits.js';
 import { EXIT_GATE } from './exit-codes.js';
@@ -23,7 +24,6 @@ import { reportRowsNotFound } from './rows-not-found.js';
 import { checkExportFlags, checkOutputPath, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
 import { listShape, rowsAt, withRows } from './views/list-rows.js';
-import { tableDefaults } from './views/table.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -106,7 +106,6 @@ const resultText = async (
   // A document (`tm screenings report --format md`) is printed as itself; --json gives its envelope.
   if (op.http?.documents && !options.json) return { text: ((await run(input)) as { content: string }).content };
   const list = listShape(op.output);
-  tableDefaults.wide = options.wide === true;
   if (list && (options.csv || options.all || options.ndjson)) {
     const max = pageSizeMax(op);
     const first = !explicit.limit && max !== undefined ? { ...input, limit: max } : input;
@@ -116,7 +115,7 @@ const resultText = async (
     if (options.csv) return { text: rowsCsv(rows, list.columns), what };
     if (options.ndjson) return { text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), what };
     if (!toTty) return { text: `${JSON.stringify(rows, null, 2)}\n`, what };
-    await renderHuman(op.name, withRows(last, list.path, rows));
+    await renderHuman(op.name, withRows(last, list.path, rows), options.wide === true);
     return null;
   }
   const output = await run(input);
@@ -128,7 +127,7 @@ const resultText = async (
     if (note) process.stderr.write(`${note}\n`);
     return { text: `${JSON.stringify(output, null, 2)}\n` };
   }
-  await renderHuman(op.name, output);
+  await renderHuman(op.name, output, options.wide === true);
   if (ctx !== REMOTE_ONLY) {
     const notice = await NOTICES[op.name]?.(ctx, input as never);
     if (notice) ctx.logger.warn(notice);
@@ -149,7 +148,7 @@ const REMOTE_ONLY = new Proxy({} as Context, {
 /** `--org ORG` on the machine holding the store: the operation acts for that organization, as its API key would. */
 const actingFor = async (ctx: Context, org: string | undefined): Promise<Context> => {
   if (org === undefined) return ctx;
-  const row = await requireOrg(ctx, org);
+  const row = await requireOrg(ctx, (await expandIdPrefixes(ctx, { org })).org);
   return { ...ctx, org: { id: row.id, name: row.name, livemode: true } };
 };
 
@@ -183,6 +182,7 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
     }
     let run: Run;
     let opCtx: Context;
+    let input = remote ? raw : (parsed.data as Record<string, unknown>);
     if (remote) {
       // The server validates and applies defaults itself: it is sent what the user gave.
       run = remoteCall(remote, entry);
@@ -192,8 +192,9 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
       const local = await actingFor(ctx, org);
       run = (page) => op.run(local, page as never);
       opCtx = local;
+      // The CLI's own exports and notices (deadlines --csv, --fail-on) read the input too: whole ids for them as for the operation.
+      input = await expandIdPrefixes(local, input);
     }
-    const input = remote ? raw : (parsed.data as Record<string, unknown>);
     const options: CommandOptions = { ...command.opts(), wide: globals.wide, json: globals.json };
     const toTty = mode.tty && !mode.json && globals.output === undefined;
     const result = await resultText(op, opCtx, run, input, options, { limit: raw.limit !== undefined }, toTty);

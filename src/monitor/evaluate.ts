@@ -5,11 +5,12 @@
 // store) and idempotent (one alert per watch and change).
 import type { Context } from '../context.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import type { NewLedgerEvent } from '../store/ledger-repo.js';
 import type { MonitorTarget } from '../store/monitor-repo.js';
 import type { MembershipRef } from '../store/portfolio-repo.js';
 import type { ChangeEvent, NewAlert } from '../store/watch-repo.js';
-import { alertCreatedData, recordEvent } from './ledger.js';
-import { queueMonitorEvent } from './monitor-events.js';
+import { alertCreatedData, newLedgerEvent } from './ledger.js';
+import { monitorDelivery } from './monitor-events.js';
 import { buildAlert, type Alert } from './alert.js';
 import { cachedText, compileWatch, testMark, type CompiledWatch } from './match.js';
 
@@ -27,16 +28,14 @@ export interface EvaluationResult {
 export interface EvaluateOptions {
   /** Re-evaluate from this change sequence number instead of each watch's cursor (alerts already made are not repeated). */
   since?: number;
-  /** Called inside each page's transaction with the alerts written, after their ledger events. */
-  onAlerts?: (alerts: NewAlert[]) => void;
 }
 
 /**
  * The organization's ledger event for a new alert, in the alert's own transaction (spec §6.1:
  * envelope type `alert.created`; `portfolio_id` endpoint filters see the portfolios holding the mark).
  */
-const recordAlertCreated = (ctx: Context, a: NewAlert, holders: readonly MembershipRef[]): void => {
-  recordEvent(ctx.store, {
+const alertCreated = (a: NewAlert, holders: readonly MembershipRef[]): NewLedgerEvent =>
+  newLedgerEvent({
     orgId: a.org_id,
     type: 'alert.created',
     trademarkId: a.trademark_id,
@@ -44,7 +43,6 @@ const recordAlertCreated = (ctx: Context, a: NewAlert, holders: readonly Members
     data: alertCreatedData(a.id, a.event_id, JSON.parse(a.body) as Record<string, unknown>),
     at: a.created_at,
   });
-};
 
 /** Indexes watches by what selects them cheaply, so a change meets only the watches that may match it. */
 const routeWatches = (watches: CompiledWatch[]) => {
@@ -98,14 +96,14 @@ export const evaluateWatches = async (ctx: Context, options: EvaluateOptions = {
     const entries = [...perWatch.values()];
     const alerted = [...new Set(entries.flatMap((x) => x.alerts.map((a) => a.trademark_id)))];
     const holders = alerted.length ? await ctx.store.portfolios.membershipsOf(alerted) : new Map<string, MembershipRef[]>();
-    const written = await repo.commitPage(entries, upTo, ctx.clock.now().toISOString(), (inserted) => {
-      for (const a of inserted) {
-        recordAlertCreated(ctx, a, holders.get(a.trademark_id) ?? []);
+    const written = await repo.commitPage(entries, upTo, ctx.clock.now().toISOString(), (inserted) => ({
+      events: inserted.map((a) => alertCreated(a, holders.get(a.trademark_id) ?? [])),
+      monitorEvents: inserted.flatMap((a) => {
         const target = monitorOf.get(a.watch_id);
-        if (target) queueMonitorEvent(ctx.store, target, a);
-      }
-      options.onAlerts?.(inserted);
-    });
+        const delivery = target ? monitorDelivery(target, a) : null;
+        return delivery ? [delivery] : [];
+      }),
+    }));
     result.events += events.length;
     for (const a of written) result.alerts.push(JSON.parse(a.body) as Alert);
     if (events.length < PAGE) return result;

@@ -1,6 +1,6 @@
-// Recording ledger events (spec §6.1, §6.2): the one function every producer calls (the
-// projector for trademark changes, the monitoring helper for `alert.created`), inside the
-// producer's own transaction, so an event and its outbox rows commit with the change that caused them.
+// Recording ledger events (spec §6.1, §6.2): the one shape every producer builds (the projector
+// for trademark changes, evaluation for `alert.created`). Producers hand the events to the
+// repository that writes their cause, so an event and its outbox rows commit with it.
 import type { Store } from '../store/store.js';
 import type { LedgerRow, NewLedgerEvent } from '../store/ledger-repo.js';
 
@@ -27,7 +27,8 @@ export interface RecordEventInput {
   twin?: { key: string; date: string; from: string; to: string };
 }
 
-const toNewEvent = (input: RecordEventInput): NewLedgerEvent => ({
+/** The stored shape of an event to record. */
+export const newLedgerEvent = (input: RecordEventInput): NewLedgerEvent => ({
   orgId: input.orgId,
   type: input.type,
   trademarkId: input.trademarkId,
@@ -38,18 +39,12 @@ const toNewEvent = (input: RecordEventInput): NewLedgerEvent => ({
 });
 
 /**
- * Records one ledger event and a pending delivery for each enabled endpoint of the organization
- * that subscribes to its type (and whose `portfolio_id`, if set, is among `portfolios`).
- * Synchronous: call it inside your better-sqlite3 transaction. Returns null for a twin.
+ * Records one ledger event on its own (tests, tools): a pending delivery for each enabled endpoint
+ * of the organization that subscribes to its type (and whose `portfolio_id`, if set, is among
+ * `portfolios`), in one transaction. Returns null for a twin.
  */
-export const recordEvent = (store: Store, input: RecordEventInput): LedgerRow | null => store.ledger.recordSync(toNewEvent(input));
-
-/** `recordEvent` for many events of one open transaction: settings and subscribers are read once for all of them. */
-export type EventRecorder = (input: RecordEventInput) => LedgerRow | null;
-export const eventRecorder = (store: Store): EventRecorder => {
-  const record = store.ledger.batchRecorderSync();
-  return (input) => record(toNewEvent(input));
-};
+export const recordEvent = async (store: Store, input: RecordEventInput): Promise<LedgerRow | null> =>
+  (await store.ledger.record([newLedgerEvent(input)]))[0]!;
 
 /** `occurred_at`: milliseconds from payload version 2 on (spec §6.2), whole seconds before. */
 export const occurredAt = (iso: string, payloadVersion: number): string =>

@@ -4,7 +4,7 @@
 // (retries, auto-disable, SSRF guard), signed per Standard Webhooks when the monitor has a secret.
 import { randomId } from '../core/ids.js';
 import type { MonitorTarget } from '../store/monitor-repo.js';
-import type { Store } from '../store/store.js';
+import type { AlertSideWrites } from '../store/ledger-repo.js';
 import type { NewAlert } from '../store/watch-repo.js';
 import type { Alert } from './alert.js';
 import type { MonitorEvent } from './monitor-schemas.js';
@@ -68,10 +68,10 @@ export const monitorEventBody = (type: MonitorEvent, monitorId: string, alert: A
 export const monitorSigningSecret = (secret: string | null): string =>
   !secret ? '' : secret.startsWith('whsec_') ? secret : `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
 
-/** Queues an alert's monitor event inside the alert's transaction; nothing when the monitor does not subscribe. */
-export const queueMonitorEvent = (store: Store, target: MonitorTarget, row: NewAlert): void => {
+/** The monitor event an alert's transaction queues on the monitor's endpoint; null when the monitor does not subscribe. */
+export const monitorDelivery = (target: MonitorTarget, row: NewAlert): AlertSideWrites['monitorEvents'][number] | null => {
   const alert = JSON.parse(row.body) as Alert;
   const type = monitorEventFor(alert, target.webhook_events);
-  if (!type) return;
-  store.webhooks.queueSync(target.endpoint_id, { id: randomId('evt_'), seq: row.event_seq, payload: monitorEventBody(type, target.monitor_id, alert) }, row.created_at);
+  if (!type) return null;
+  return { endpointId: target.endpoint_id, event: { id: randomId('evt_'), seq: row.event_seq, payload: monitorEventBody(type, target.monitor_id, alert) }, at: row.created_at };
 };

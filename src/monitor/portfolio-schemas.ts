@@ -1,7 +1,7 @@
 // Public shapes of portfolios (spec §4.5 "not shown beyond the names"; docs/monitoring.md): the
 // portfolio object, a member mark with its `external_ref`, and the add/remove result.
 import { z } from 'zod';
-import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import { TrademarkRow } from '../core/schemas/trademark.js';
 import type { MemberRow, PortfolioRow } from '../store/portfolio-repo.js';
 
 export const Metadata = z.record(z.string(), z.unknown()).describe('Free-form JSON object, at most 8 KB serialised');
@@ -18,13 +18,10 @@ export const Portfolio = z.object({
 });
 export type Portfolio = z.infer<typeof Portfolio>;
 
-export const PortfolioMark = z.object({
+/** A member mark: the current trademark row (spec §2.6, as search and lists serve it) with the
+ *  membership's `external_ref` and `added_at`; `trademark_id` repeats `id` for older clients. */
+export const PortfolioMark = TrademarkRow.extend({
   trademark_id: z.string(),
-  office_code: z.string().nullable(),
-  application_number: z.string().nullable(),
-  registration_number: z.string().nullable(),
-  mark_text: z.string().nullable(),
-  status: z.string().nullable(),
   external_ref: z.string().nullable(),
   added_at: z.string(),
 });
@@ -59,13 +56,9 @@ export const toPortfolio = (row: PortfolioRow): Portfolio => ({
   updated_at: row.updated_at,
 });
 
-export const toPortfolioMark = (m: MemberRow, r: TrademarkRecord | undefined): z.infer<typeof PortfolioMark> => ({
+export const toPortfolioMark = (m: MemberRow, row: TrademarkRow): z.infer<typeof PortfolioMark> => ({
+  ...row,
   trademark_id: m.trademark_id,
-  office_code: r?.office_code ?? null,
-  application_number: r?.application_number ?? null,
-  registration_number: r?.registration_number ?? null,
-  mark_text: r?.mark_text ?? null,
-  status: r?.status.primary ?? null,
   external_ref: m.external_ref,
   added_at: m.added_at,
 });

@@ -1,14 +1,16 @@
-// The ledger projector (spec §6.1): reads the global change events after its durable cursor and
-// records `trademark.status_changed` and `office_action.issued` for the organizations holding each
-// mark in a portfolio. It runs inside the transaction that wrote the changes (spec §6.3 outbox), so
-// ledger events, outbox rows and the cursor commit with them; nothing is lost or projected twice.
+// The ledger projector (spec §6.1): turns the global change events of marks held in portfolios
+// into `trademark.status_changed` and `office_action.issued` for the organizations holding each
+// mark. It is pure (a LedgerProjection): every backend runs it inside the transaction that wrote
+// the changes (spec §6.3 outbox), reading the changes past its durable cursor, so ledger events,
+// outbox rows and the cursor commit with them; nothing is lost or projected twice.
 import { addDays } from '../core/dates.js';
 import { collapseTwins, isRecentAction, TWIN_WINDOW_DAYS } from '../core/office-actions.js';
 import type { ProsecutionEvent } from '../core/schemas/parts.js';
-import type { Store } from '../store/store.js';
-import type { Holding } from '../store/ledger-repo.js';
+import type { Holding, LedgerProjection, NewLedgerEvent } from '../store/ledger-repo.js';
 import type { LedgerEvent } from '../store/trademark-repo.js';
-import { eventRecorder, occurredAt, type EventRecorder, type PortfolioRef } from './ledger.js';
+import { newLedgerEvent, occurredAt, type PortfolioRef, type RecordEventInput } from './ledger.js';
+
+type EventRecorder = (input: RecordEventInput) => void;
 
 const CURSOR = 'global_events';
 /** Supranational offices: no two-letter jurisdiction of their own. */
@@ -73,26 +75,27 @@ const projectOfficeAction = (record: EventRecorder, e: LedgerEvent, row: Prosecu
   });
 };
 
+const relevant = (e: LedgerEvent): boolean => e.type === 'trademark.status_changed' || (e.office_actions?.length ?? 0) > 0;
+
 /**
- * Projects the change events recorded past the cursor and moves the cursor to the newest one.
- * It runs inside the upsert transaction that wrote them (the store's `withinChanges` hook, set by
- * createContext), so ledger events and outbox rows commit with the change or not at all. Events a
- * writer without the hook left behind are caught up by the next change-writing transaction.
+ * The projection the store runs inside every upsert transaction that wrote changes (set by
+ * createContext). Events a writer without it left behind are caught up by the next such transaction.
  */
-export const projectPending = (store: Store): void => {
-  const from = store.ledger.cursorSync(CURSOR);
-  const head = store.events.headSync();
-  if (head <= from) return;
-  const relevant = store.events.heldBetweenSync(from, head).filter((e) => e.type === 'trademark.status_changed' || (e.office_actions?.length ?? 0) > 0);
-  const holders = relevant.length > 0 ? byMarkAndOrg(store.ledger.holdingsSync([...new Set(relevant.map((e) => e.trademark_id))])) : new Map<string, Map<string, PortfolioRef[]>>();
-  const record = eventRecorder(store);
-  for (const e of relevant) {
-    const today = e.occurred_at.slice(0, 10);
-    const actions = collapseTwins((e.office_actions ?? []).filter((row) => isRecentAction(row.date!, today)));
-    for (const [orgId, portfolios] of holders.get(e.trademark_id) ?? []) {
-      if (e.type === 'trademark.status_changed') projectStatusChange(record, e, orgId, portfolios);
-      for (const row of actions) projectOfficeAction(record, e, row, orgId, portfolios);
+export const ledgerProjection: LedgerProjection = {
+  cursor: CURSOR,
+  relevant,
+  project(changes: readonly LedgerEvent[], holdings: readonly Holding[]): NewLedgerEvent[] {
+    const holders = byMarkAndOrg(holdings);
+    const out: NewLedgerEvent[] = [];
+    const record: EventRecorder = (input) => void out.push(newLedgerEvent(input));
+    for (const e of changes) {
+      const today = e.occurred_at.slice(0, 10);
+      const actions = collapseTwins((e.office_actions ?? []).filter((row) => isRecentAction(row.date!, today)));
+      for (const [orgId, portfolios] of holders.get(e.trademark_id) ?? []) {
+        if (e.type === 'trademark.status_changed') projectStatusChange(record, e, orgId, portfolios);
+        for (const row of actions) projectOfficeAction(record, e, row, orgId, portfolios);
+      }
     }
-  }
-  store.ledger.setCursorSync(CURSOR, head);
+    return out;
+  },
 };

@@ -2,6 +2,7 @@
 // operation, from which the CLI, HTTP routes, MCP tools and the OpenAPI document are built.
 import type { z } from 'zod';
 import type { Context } from '../context.js';
+import { expandIdPrefixes } from './ids/id-prefixes.js';
 
 export type Scope = 'trademarks:read' | 'events:read' | 'portfolios:manage' | 'api-keys:manage' | 'billing:read';
 /** Usage class and rate-limit tier; `reference` is logged but not billed, `account` neither. */
@@ -59,5 +60,11 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   run: (ctx: Context, input: z.infer<I>) => Promise<z.infer<O>>;
 }
 
-export const defineOp = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(def: OpDefinition<I, O>): OpDefinition<I, O> =>
-  def;
+/**
+ * Every operation takes a unique prefix wherever it takes an id (src/ops/ids/id-prefixes.ts): its
+ * run sees the whole ids, whichever surface or operation called it.
+ */
+export const defineOp = <I extends z.ZodTypeAny, O extends z.ZodTypeAny>(def: OpDefinition<I, O>): OpDefinition<I, O> => ({
+  ...def,
+  run: async (ctx, input) => def.run(ctx, await expandIdPrefixes(ctx, input)),
+});

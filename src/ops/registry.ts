@@ -19,10 +19,7 @@ import { batchGetTrademarks } from './batch-get-trademarks.js';
 import { getTrademarkHistory } from './get-trademark-history.js';
 import { listTrademarkAssignments } from './list-trademark-assignments.js';
 import { listTrademarkProceedings } from './list-trademark-proceedings.js';
-import { listOwnerTrademarks } from './list-owner-trademarks.js';
-import { listAttorneyTrademarks } from './list-attorney-trademarks.js';
-import { listFirmTrademarks } from './list-firm-trademarks.js';
-import { listEntityTrademarks } from './list-entity-trademarks.js';
+import { listAttorneyTrademarks, listEntityTrademarks, listFirmTrademarks, listOwnerTrademarks } from './parties/party-trademarks.js';
 import { getAccount } from './get-account.js';
 import { getUsage } from './get-usage.js';
 import { getUsageSummary } from './get-usage-summary.js';
@@ -35,14 +32,15 @@ import { submitFeedback } from './submit-feedback.js';
 import { createOrganization } from './create-organization.js';
 import { listOrganizations } from './list-organizations.js';
 import { setOrganizationLimits } from './set-organization-limits.js';
+import { setOrganizationPlan } from './account/set-organization-plan.js';
 import { issueApiKey } from './issue-api-key.js';
 import { listApiKeysLocal } from './list-api-keys-local.js';
 import { revokeApiKeyLocal } from './revoke-api-key-local.js';
-import { getTrademarkEarlier } from './get-trademark-earlier.js';
+import { getTrademarkEarlier } from './trademarks/get-trademark-earlier.js';
 import { getOwnerEarlier } from './get-owner-earlier.js';
 import { listOwnerTrademarksEarlier } from './list-owner-trademarks-earlier.js';
 import { searchOwnersEarlier } from './search-owners-earlier.js';
-import { searchEarlier } from './search-earlier.js';
+import { searchEarlier } from './trademarks/search-earlier.js';
 import { RECORDS_OPERATIONS } from './records/index.js';
 import { FEE_OPERATIONS } from './fees/index.js';
 import { ANALYTICS_OPERATIONS } from './analytics/index.js';
@@ -89,6 +87,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   createOrganization,
   listOrganizations,
   setOrganizationLimits,
+  setOrganizationPlan,
   issueApiKey,
   listApiKeysLocal,
   revokeApiKeyLocal,

@@ -2,14 +2,14 @@
 // data/conceptual/equivalents.tsv.gz (FreeDict foreign equivalents into English, WordNet synonyms,
 // close hypernyms and siblings, number words) and apertium-spa-eng.tsv.gz (Spanish words and
 // phrases): LUPO means WOLF, EL SOL means SUN, SEIS is 6, BUENOS DIAS is GOOD MORNING.
-// Articles and particles carry no meaning here. The table is loaded on the first conceptual query.
+// Articles and particles carry no meaning here. The table (packed: conceptual-table.ts) is opened on
+// the first conceptual query.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { packagePath } from '../data-files.js';
+import { loadTable, type Section } from './conceptual-table.js';
 import { fold, nearKey, words } from './normalize.js';
 
-/** Each section maps a word to its space-separated values, split on first use. */
-type Section = Map<string, string>;
 interface Table {
   foreign: Section;
   synonyms: Section;
@@ -28,33 +28,42 @@ const PARTICLES = new Set(
 const MAX_EXPANSIONS = 80;
 const COMPOUND_PART = 3;
 
-const FILES = ['equivalents.tsv.gz', 'apertium-spa-eng.tsv.gz'];
-
 let table: Table | undefined;
+
+/** The Apertium entries are a file of their own (GPL 2, kept apart from the GPL 3 glosses), small
+ *  enough to read into maps: its values follow the packed table's for the same word. */
+const withApertium = <T extends Record<string, Section>>(packed: T): T => {
+  const extra = new Map<string, Map<string, string>>();
+  let current: Map<string, string> | undefined;
+  for (const line of gunzipSync(readFileSync(packagePath('data', 'conceptual', 'apertium-spa-eng.tsv.gz'))).toString('utf8').split('\n')) {
+    if (line.startsWith('[')) extra.set(line.slice(1, -1), (current = new Map()));
+    else if (current && line) {
+      const tab = line.indexOf('\t');
+      current.set(line.slice(0, tab), line.slice(tab + 1));
+    }
+  }
+  const merged: Record<string, Section> = { ...packed };
+  for (const [name, more] of extra) {
+    const base = packed[name];
+    if (!base) continue;
+    merged[name] = {
+      has: (k) => base.has(k) || more.has(k),
+      get: (k) => {
+        const a = base.get(k);
+        const b = more.get(k);
+        return a !== undefined && b !== undefined ? `${a} ${b}` : (a ?? b);
+      },
+    };
+  }
+  return merged as T;
+};
 
 const load = (): Table => {
   if (table) return table;
-  const sections = new Map<string, Section>();
-  // The Apertium entries are a file of their own (GPL 2, apart from the GPL 3 glosses): its
-  // values are appended to the same sections.
-  for (const file of FILES) {
-    let current: Section | undefined;
-    for (const line of gunzipSync(readFileSync(packagePath('data', 'conceptual', file))).toString('utf8').split('\n')) {
-      if (line.startsWith('[')) {
-        const name = line.slice(1, -1);
-        sections.set(name, (current = sections.get(name) ?? new Map()));
-      } else if (current && line) {
-        const tab = line.indexOf('\t');
-        const k = line.slice(0, tab);
-        const had = current.get(k);
-        current.set(k, had ? `${had} ${line.slice(tab + 1)}` : line.slice(tab + 1));
-      }
-    }
-  }
-  const get = (name: string): Section => sections.get(name) ?? new Map();
+  const t = withApertium(loadTable());
   table = {
-    foreign: get('foreign'), synonyms: get('synonyms'), siblings: get('siblings'), numbers: get('numbers'),
-    reverse: { foreign: get('foreign-reverse'), synonyms: get('synonyms-reverse'), siblings: get('siblings-reverse'), numbers: get('numbers-reverse') },
+    foreign: t.foreign, synonyms: t.synonyms, siblings: t.siblings, numbers: t.numbers,
+    reverse: { foreign: t['foreign-reverse'], synonyms: t['synonyms-reverse'], siblings: t['siblings-reverse'], numbers: t['numbers-reverse'] },
   };
   return table;
 };

@@ -7,6 +7,7 @@ import { TmError } from '../errors.js';
 import type { Channel } from './analyze.js';
 import { isIsoDate } from '../core/dates.js';
 import { compact } from './normalize.js';
+import { canonicalNumber } from '../core/ids.js';
 import { DATE_FIELDS, restricts, type DateField, type DateOp, type SearchFilter, type TextFilter } from '../store/search-repo.js';
 
 const text = z.union([z.string(), z.array(z.string())]);
@@ -58,6 +59,10 @@ export const SearchInput = z.looseObject({
   mark_text_contains: text.optional().describe('Mark text contains'),
   mark_text_not_contains: text.optional().describe('Mark text does not contain'),
   offices: forAgents(list.optional().describe('Office codes, e.g. US,EM,WO'), AgentOffices),
+  // Agents name the one office of a number filter in offices: one form is enough for an agent.
+  office: forAgents(z.string().optional().describe('One office code (HTTP form of offices with one code); needed by the number filters'), null),
+  application_number: text.optional().describe('Application number; needs one office'),
+  registration_number: text.optional().describe('Registration number; needs one office'),
   nice_classes: forAgents(list.optional().describe('Nice classes 1-45'), AgentClasses),
   status: forAgents(list.optional().describe('Status primary: pending, active, inactive, unknown, mixed'), z.array(z.enum(STATUS))),
   status_stage: list.optional().describe('Status stage'),
@@ -167,7 +172,7 @@ export const parseChannels = (v: unknown): Channel[] => {
   return CHANNELS.filter((c) => set.has(c));
 };
 
-const FILTER_KEYS = new Set(['offices', 'jurisdictions', 'nice_classes', 'status', 'status_stage', 'register', 'owner', 'owner_id', 'entity_id', 'mark_text', ...DATE_FIELDS]);
+const FILTER_KEYS = new Set(['offices', 'office', 'application_number', 'registration_number', 'jurisdictions', 'nice_classes', 'status', 'status_stage', 'register', 'owner', 'owner_id', 'entity_id', 'mark_text', ...DATE_FIELDS]);
 const MARK_TEXT_KEYS = ['is', 'starts_with', 'ends_with', 'contains', 'not_contains'] as const;
 const EXCLUDE_KEYS = new Set(['mark_text', 'entity_id', 'owner_id', 'offices', 'nice_classes', 'status']);
 
@@ -216,6 +221,34 @@ const exclusions = (x: Record<string, unknown> | undefined): SearchFilter['exclu
   };
 };
 
+/**
+ * The number filters (spec §4.2): an application or registration number only means something in
+ * one office's numbering, so either needs `office` (or `offices` naming exactly one). `office`
+ * itself is an office filter like `offices`; sending both is a conflict. Numbers are compared in
+ * canonical form (no spacing, punctuation or leading zeros), as the store keys them.
+ */
+export const numberFilters = (
+  input: Record<string, unknown>,
+  officeList: string[],
+): { offices: string[]; applicationNumbers: string[]; registrationNumbers: string[] } => {
+  let codes = officeList;
+  if (input.office !== undefined) {
+    if (codes.length) throw new TmError('conflicting_params', 'office and offices were both sent; send one of them.', { param: 'office' });
+    codes = offices('office', input.office);
+    if (codes.length !== 1) throw bad('office', 'names exactly one office code.', 'Use offices=a,b for several offices.');
+  }
+  const numbers = (param: string): string[] =>
+    asArray(input[param]).map((x) => {
+      const n = canonicalNumber(String(x));
+      if (!/[0-9A-Z]/.test(n)) throw bad(param, `'${String(x)}' is not an office number.`);
+      if (codes.length !== 1) {
+        throw bad(param, codes.length ? 'needs exactly one office, not several.' : 'needs office: a number only means something in one office\'s numbering.', `Send office=US (the office's code) with ${param}.`);
+      }
+      return n;
+    });
+  return { offices: codes, applicationNumbers: numbers('application_number'), registrationNumbers: numbers('registration_number') };
+};
+
 const limitOf = (v: unknown): number => {
   if (v === undefined) return 20;
   const n = typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
@@ -242,7 +275,7 @@ export const toRequest = (input: Record<string, unknown>): SearchRequest => {
       if (input[key] !== undefined) dates.push({ field, op, value: date(key, input[key]) });
     }
   const filter: SearchFilter = {
-    offices: offices('offices', input.offices),
+    ...numberFilters(input, offices('offices', input.offices)),
     niceClasses: classes('nice_classes', input.nice_classes),
     statusPrimary: statuses('status', input.status),
     statusStage: splitList(input.status_stage),

@@ -3,6 +3,7 @@ export interface EntityMember {
   owner_id: string;
   name: string;
   trademark_count: number;
+  /** Comma-joined office codes, in code order. */
   offices: string;
 }
 

@@ -1,5 +1,9 @@
 // The organizations' event ledger (the webhook and events feed): the store interface every backend implements.
-// The *Sync methods join the caller's SQLite transaction (the projector runs inside an upsert).
+// Ledger events written with a change or an alert are handed to the writing repository as data
+// (a pure projection, or side writes), so each backend writes them inside its own transaction.
+import type { LedgerEvent } from './trademark-repo.js';
+import type { QueuedEvent } from './webhook-repo.js';
+
 export interface LedgerRow {
   seq: number;
   id: string;
@@ -50,14 +54,31 @@ export interface Holding {
   external_ref: string | null;
 }
 
+/**
+ * The ledger projection (src/monitor/projector.ts) that every change-writing transaction runs:
+ * the backend reads the held changes past the cursor and their holders, asks `project` for the
+ * events, records them with their outbox rows and moves the cursor, all in that transaction.
+ */
+export interface LedgerProjection {
+  /** The projector's cursor in `ledger_cursor`. */
+  cursor: string;
+  /** Whether a change of a held mark can project anything (only those have their holders read). */
+  relevant(e: LedgerEvent): boolean;
+  /** The events of the relevant changes, in the order to record them; pure. */
+  project(changes: readonly LedgerEvent[], holdings: readonly Holding[]): NewLedgerEvent[];
+}
+
+/** What an alert page's transaction writes beside the alerts: their ledger events and monitor events. */
+export interface AlertSideWrites {
+  /** Recorded in order, each with its outbox rows. */
+  events: NewLedgerEvent[];
+  /** Earlier-shape monitor events, each queued only while its endpoint is enabled. */
+  monitorEvents: { endpointId: string; event: QueuedEvent; at: string }[];
+}
+
 export interface LedgerRepo {
-  /** Synchronous, so that it joins the caller's better-sqlite3 transaction. */
-  recordSync: (e: NewLedgerEvent) => LedgerRow | null;
-  /** A recorder whose reads are shared by the events of one transaction; call it only inside that transaction. */
-  batchRecorderSync: () => (e: NewLedgerEvent) => LedgerRow | null;
-  holdingsSync: (trademarkIds: readonly string[]) => Holding[];
-  cursorSync: (name: string) => number;
-  setCursorSync: (name: string, seq: number) => void;
+  /** Records events (null for a twin) with their outbox rows, in one transaction. */
+  record(events: readonly NewLedgerEvent[]): Promise<(LedgerRow | null)[]>;
   list(f: LedgerFilter, limit: number): Promise<LedgerRow[]>;
   get(orgId: string, id: string): Promise<LedgerRow | null>;
   range(orgId: string, fromSeq: number, toSeq: number): Promise<LedgerRow[]>;

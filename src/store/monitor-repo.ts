@@ -1,4 +1,5 @@
 // Earlier-shape monitors and their endpoints: the store interface every backend implements.
+import type { NewWatch } from './watch-repo.js';
 import type { EndpointRow } from './webhook-repo.js';
 
 export interface MonitorRow {
@@ -28,9 +29,9 @@ export interface MonitorRepo {
   list(orgId: string, status: string | undefined, offset: number, limit: number): Promise<MonitorRow[]>;
   /**
    * Writes the monitor (new or replaced), its endpoint row (URL and the signing `secret`, kept
-   * with its health) and, in the same transaction, its item watches through `writeWatches`.
+   * with its health) and its item watches, in one transaction (a replaced monitor's old watches go).
    */
-  save(row: MonitorRow, replace: boolean, secret: string, writeWatches: () => void): Promise<void>;
+  save(row: MonitorRow, replace: boolean, secret: string, watches: readonly NewWatch[]): Promise<void>;
   /** Rewrites the monitor's own fields and its endpoint row, leaving its watches as they are. */
   update(row: MonitorRow, secret: string): Promise<void>;
   /** The monitor's endpoint row; one made before migration 17 gets its row now. */

@@ -1,9 +1,13 @@
 // Owners, attorneys and firms as read from the marks: the store interface every backend implements.
+
+/** Index rows a name lookup reads at most before ranking: a bound on its work whatever the name. */
+export const PREFIX_ROWS = 20_000;
+
 export interface OwnerMatchRow {
   owner_id: string;
   name: string;
   trademark_count: number;
-  /** Comma-joined office codes. */
+  /** Comma-joined office codes, in code order. */
   offices: string;
 }
 
@@ -18,6 +22,9 @@ export interface PartyRepo {
   ownersContaining(fragments: readonly string[], limit: number): Promise<(OwnerMatchRow & {
     entity_id: string | null;
   })[]>;
+  /** When each owner record last changed: the latest updated_at of its marks (the owners list's
+   *  `sort=updated_at`); owners naming no mark are absent. */
+  ownersUpdatedAt(ownerIds: readonly string[]): Promise<Map<string, string>>;
   /** One owner record's name, entity, mark count and offices, or null when no mark names it. */
   owner(ownerId: string): Promise<(OwnerMatchRow & {
     entity_id: string | null;

@@ -72,6 +72,10 @@ export interface SearchFilter {
   entityIds?: string[];
   /** Owner name contains (case-insensitive), any of. */
   ownerNames?: string[];
+  /** Office numbers in canonical form (src/core/ids.ts canonicalNumber), any of; set only with
+   *  exactly one office in `offices`, whose numbering they follow. */
+  applicationNumbers?: string[];
+  registrationNumbers?: string[];
   /** Values already in compact form (folded, no spacing or punctuation). */
   text?: TextFilter;
   exclude?: {

@@ -7,6 +7,7 @@ import type { DocumentRepo } from './document-repo.js';
 import type { EntityRepo } from './entity-repo.js';
 import type { EventRepo } from './event-repo.js';
 import type { FeedRepo } from './feed-repo.js';
+import type { IdRepo } from './id-repo.js';
 import type { Leases } from './lease.js';
 import type { LedgerRepo } from './ledger-repo.js';
 import type { MonitorRepo } from './monitor-repo.js';
@@ -58,6 +59,8 @@ export interface Store {
   monitors: MonitorRepo;
   /** Calendar feed tokens. */
   feeds: FeedRepo;
+  /** Ids by prefix, for every kind of id a command takes. */
+  ids: IdRepo;
   /** The search index's tables; made on each call (the index opens them once). */
   searchTables(): SearchTables;
   /** A serving process's commits leave copying the log back to some other writer (SQLite's WAL; nothing on PostgreSQL). */

@@ -2,6 +2,7 @@
 // every backend implements.
 import type { RecordChange } from '../core/diff.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
+import type { LedgerProjection } from './ledger-repo.js';
 
 export interface LedgerEvent extends Omit<RecordChange, 'type'> {
   type: RecordChange['type'] | 'trademark.created';
@@ -27,6 +28,10 @@ export interface TrademarkFilter {
   statusPrimary?: string[];
   ownerIds?: string[];
   entityIds?: string[];
+  /** Office numbers in canonical form (canonicalNumber), any of; set only with `offices`, whose
+   *  numbering they follow (the (office_code, app_key) and (office_code, reg_key) indexes). */
+  applicationNumbers?: string[];
+  registrationNumbers?: string[];
   /** Attorney (att_) or firm (firm_) ids. */
   representativeIds?: string[];
   filingDateGte?: string;
@@ -52,7 +57,7 @@ export type TrademarkOrder = keyof typeof TRADEMARK_ORDER_SQL;
 
 export interface ChangeHooks {
   /** Runs inside every upsert transaction that wrote change events, after they are written. */
-  withinChanges?: () => void;
+  projection?: LedgerProjection;
 }
 
 export interface TrademarkRepo {

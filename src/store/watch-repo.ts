@@ -1,4 +1,6 @@
 // Watches, their evaluation cursors and alerts: the store interface every backend implements.
+import type { AlertSideWrites } from './ledger-repo.js';
+
 export interface WatchRow {
   id: string;
   org_id: string;
@@ -66,8 +68,6 @@ export interface WatchRepo {
   count(orgId: string): Promise<number>;
   /** Inserts watches in one transaction: all or none. */
   create(rows: NewWatch[]): Promise<void>;
-  /** The same insert inside a caller's transaction (a monitor and its item watches). */
-  createSync: (rows: NewWatch[]) => void;
   update(orgId: string, id: string, fields: Partial<Pick<WatchRow, 'name' | 'watch_type' | 'query' | 'matching' | 'trigger_events' | 'delivery_mode' | 'customer_reference' | 'metadata' | 'status' | 'cursor' | 'updated_at'>>): Promise<void>;
   delete(orgId: string, id: string): Promise<boolean>;
   /** The newest change sequence number: a new watch starts after it. */
@@ -79,14 +79,15 @@ export interface WatchRepo {
   eventsAfter(after: number, upTo: number, limit: number): Promise<ChangeEvent[]>;
   /**
    * Writes one page of evaluation in one transaction: each watch's new alerts (a (watch, event)
-   * pair already alerted is skipped) and its cursor moved to `upTo`. `inside` runs in the same
-   * transaction with the alerts actually inserted (for the ledger's alert.created rows).
+   * pair already alerted is skipped) and its cursor moved to `upTo`. `sideWrites` gets the alerts
+   * actually inserted and says what to write with them in the same transaction (their ledger
+   * events and monitor events).
    */
   commitPage(entries: {
     watchId: string;
     alerts: NewAlert[];
     evaluated: number;
-  }[], upTo: number, at: string, inside?: (inserted: NewAlert[]) => void): Promise<NewAlert[]>;
+  }[], upTo: number, at: string, sideWrites?: (inserted: NewAlert[]) => AlertSideWrites): Promise<NewAlert[]>;
   recordError(watchId: string, message: string, at: string): Promise<void>;
   alert(orgId: string, id: string): Promise<AlertRow | null>;
   lastAlert(watchId: string): Promise<AlertRow | null>;

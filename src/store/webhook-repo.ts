@@ -86,8 +86,6 @@ export interface WebhookRepo {
   deleteEndpoint(orgId: string, id: string, at: string): Promise<void>;
   /** Queues deliveries of existing events (test, redelivery): each a new delivery, the same event id. */
   enqueue(endpoint: EndpointRow, events: readonly QueuedEvent[], test: boolean, at: string): Promise<string[]>;
-  /** Queues one monitor event for an enabled endpoint, inside the caller's transaction (the alert's); false when disabled. */
-  queueSync(endpointId: string, e: QueuedEvent, at: string): boolean;
   /**
    * Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint, in event
    * order; each claimed attempt is written to the log as `in_flight` in the same transaction.

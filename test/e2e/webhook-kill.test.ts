@@ -52,7 +52,7 @@ describe('delivery survives SIGKILL', () => {
       rx.secrets = [ep.secret];
       for (let i = 0; i < EVENTS; i++) {
         const at = new Date().toISOString();
-        ids.push(recordEvent(ctx.store, { orgId: LOCAL_ORG, type: 'alert.created', trademarkId: null, portfolios: [], at, data: () => ({ alert_id: `alr_${i}` }) })!.id);
+        ids.push((await recordEvent(ctx.store, { orgId: LOCAL_ORG, type: 'alert.created', trademarkId: null, portfolios: [], at, data: () => ({ alert_id: `alr_${i}` }) }))!.id);
       }
     } finally {
       await closeContext(ctx);
@@ -94,7 +94,7 @@ describe('delivery survives SIGKILL', () => {
       const ep = await createWebhook.run(ctx, createWebhook.input.parse({ url: rx.url, enabled_events: ['alert.created'] }));
       rx.secrets = [ep.secret];
       for (let i = 0; i < 6; i++) {
-        recordEvent(ctx.store, { orgId: LOCAL_ORG, type: 'alert.created', trademarkId: null, portfolios: [], at: new Date().toISOString(), data: () => ({ alert_id: `alr_${i}` }) });
+        await recordEvent(ctx.store, { orgId: LOCAL_ORG, type: 'alert.created', trademarkId: null, portfolios: [], at: new Date().toISOString(), data: () => ({ alert_id: `alr_${i}` }) });
       }
     } finally {
       await closeContext(ctx);

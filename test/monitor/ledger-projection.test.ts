@@ -87,12 +87,12 @@ describe('ledger projection', () => {
 
   it('an organization on payload version 1 keeps version-1 events after switching; alert events are recorded directly', async () => {
     await t.ctx.store.ledger.setPayloadVersion(ORG_A.id, 1);
-    const first = recordEvent(t.ctx.store, {
+    const first = await recordEvent(t.ctx.store, {
       orgId: ORG_A.id, type: 'alert.created', trademarkId: null, portfolios: [], at: '2026-11-22T11:00:00.123Z',
       data: (v) => ({ alert_id: 'alr_1', version_seen: v }),
     });
     await t.ctx.store.ledger.setPayloadVersion(ORG_A.id, 2);
-    recordEvent(t.ctx.store, {
+    await recordEvent(t.ctx.store, {
       orgId: ORG_A.id, type: 'alert.created', trademarkId: null, portfolios: [], at: '2026-11-22T11:30:00.000Z',
       data: (v) => ({ alert_id: 'alr_2', version_seen: v }),
     });

@@ -116,8 +116,8 @@ describe('save and delivery', () => {
   });
 
   const make = (c: Context, url: string) => createWebhook.run(c, createWebhook.input.parse({ url, enabled_events: ['alert.created'] }));
-  const event = () =>
-    recordEvent(ctx.store, { orgId: ORG.id, type: 'alert.created', trademarkId: null, portfolios: [], at: ctx.clock.now().toISOString(), data: () => ({ alert_id: 'alr_1' }) })!;
+  const event = async () =>
+    (await recordEvent(ctx.store, { orgId: ORG.id, type: 'alert.created', trademarkId: null, portfolios: [], at: ctx.clock.now().toISOString(), data: () => ({ alert_id: 'alr_1' }) }))!;
   /** An endpoint saved with a public name, pointed at the receiver's port. */
   const named = async (): Promise<string> => {
     const port = new URL(rx.url).port;
@@ -135,7 +135,7 @@ describe('save and delivery', () => {
 
   it('a name that resolves to loopback at delivery is refused before connecting; nothing reaches the receiver', async () => {
     const id = await named();
-    event();
+    await event();
     for (const address of ['127.0.0.1', '::ffff:7f00:1', '::1']) {
       await deliverOnce(strict(), { resolve: rebinding(address) });
       expect(await lastError(id)).toMatch(new RegExp(`^ESSRF: refused: ${address.replace(/\./g, '\\.')} (carries 127\\.0\\.0\\.1, which )?is a special-purpose address`));
@@ -146,7 +146,7 @@ describe('save and delivery', () => {
 
   it('with private targets allowed, the same name delivers to the loopback receiver', async () => {
     const id = await named();
-    event();
+    await event();
     await deliverOnce(ctx, { resolve: rebinding('127.0.0.1') });
     expect(await lastError(id)).toBeNull();
     expect(rx.received).toHaveLength(1);
@@ -157,7 +157,7 @@ describe('save and delivery', () => {
   it('a stored URL that hides a metadata address is refused at delivery, even with private targets allowed', async () => {
     const ep = await make(ctx, rx.url);
     await ctx.store.webhooks.updateEndpoint({ ...(await ctx.store.webhooks.getEndpoint(ORG.id, ep.id))!, url: 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data' });
-    event();
+    await event();
     await deliverOnce(ctx);
     expect(await lastError(ep.id)).toMatch(/^refused: 64:ff9b::a9fe:a9fe carries 169\.254\.169\.254, which is a link-local/);
   });

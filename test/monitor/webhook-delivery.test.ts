@@ -35,11 +35,11 @@ const nowIso = (): string => ctx.clock.now().toISOString();
 const endpoint = async (org = ORG_A, events = ['alert.created', 'trademark.status_changed']) =>
   createWebhook.run(as(org), createWebhook.input.parse({ url: rx.url, enabled_events: events }));
 
-const event = (org = ORG_A, n = 1) =>
-  recordEvent(ctx.store, {
+const event = async (org = ORG_A, n = 1) =>
+  (await recordEvent(ctx.store, {
     orgId: org.id, type: 'alert.created', trademarkId: 'tm_x', portfolios: [], at: nowIso(),
     data: (v) => ({ alert_id: `alr_${n}`, n, v }),
-  })!;
+  }))!;
 
 const deliveryRows = (id: string) =>
   sqliteDb(ctx.store).prepare('SELECT * FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY seq').all(id) as { state: string; attempts: number; next_attempt_at: string; event_id: string }[];
@@ -60,8 +60,8 @@ describe('webhook delivery', () => {
     const ep = await endpoint();
     expect(ep.secret).toMatch(/^whsec_/);
     rx.secrets = [ep.secret];
-    const e1 = event(ORG_A, 1);
-    const e2 = event(ORG_A, 2);
+    const e1 = await event(ORG_A, 1);
+    const e2 = await event(ORG_A, 2);
     await deliverOnce(ctx);
     expect(rx.received.map((r) => r.verified)).toEqual([true, true]);
     const bodies = rx.received.map((r) => JSON.parse(r.body) as Record<string, unknown>);
@@ -81,7 +81,7 @@ describe('webhook delivery', () => {
     const rotated = await rotateWebhookSecret.run(as(ORG_A), rotateWebhookSecret.input.parse({ id: ep.id, overlap_hours: 1 }));
     expect(rotated.secret).not.toBe(ep.secret);
     expect(rotated.rotation_ends_at).not.toBeNull();
-    event();
+    await event();
     rx.secrets = [rotated.secret];
     await deliverOnce(ctx);
     const header = String(rx.received[0]!.headers['webhook-signature']);
@@ -94,7 +94,7 @@ describe('webhook delivery', () => {
     expect(rx.received[1]!.verified).toBe(true);
     // After the overlap only the new secret signs: the old one no longer verifies.
     await t.ctx.store.webhooks.updateEndpoint({ ...(await t.ctx.store.webhooks.getEndpoint(ORG_A.id, ep.id))!, previous_secret_expires_at: nowIso() });
-    event();
+    await event();
     await deliverOnce(ctx);
     expect(String(rx.received[2]!.headers['webhook-signature']).split(' ')).toHaveLength(1);
     expect(rx.received[2]).toMatchObject({ verified: false, error: 'No matching signature found' });
@@ -104,7 +104,7 @@ describe('webhook delivery', () => {
     const ep = await endpoint();
     rx.secrets = [ep.secret];
     advance(-6 * 60_000);
-    event();
+    await event();
     await deliverOnce(ctx);
     expect(rx.received[0]).toMatchObject({ verified: false, error: 'Message timestamp too old' });
     const [d] = deliveryRows(ep.id);
@@ -116,11 +116,11 @@ describe('webhook delivery', () => {
   it('500s follow the retry schedule with jitter, and auto-disable after a day of failures; re-enabling resumes', async () => {
     const ep = await endpoint();
     rx.mode = 'fail500';
-    const first = [event(ORG_A, 1).id, event(ORG_A, 2).id];
+    const first = [(await event(ORG_A, 1)).id, (await event(ORG_A, 2)).id];
     let late: string | null = null;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       // A third event joins late, so it is mid-schedule when the endpoint is disabled.
-      if (attempt === MAX_ATTEMPTS - 1) late = event(ORG_A, 3).id;
+      if (attempt === MAX_ATTEMPTS - 1) late = (await event(ORG_A, 3)).id;
       const before = Date.now() + offsetMs;
       await deliverOnce(ctx);
       const attemptsOfFirst = rx.received.filter((r) => first.includes(String(r.headers['webhook-id'])));
@@ -162,7 +162,7 @@ describe('webhook delivery', () => {
   it('gives up on a delivery after the last scheduled attempt', async () => {
     const ep = await endpoint();
     rx.mode = 'fail500';
-    event();
+    await event();
     for (let attempt = 1; attempt <= MAX_ATTEMPTS + 1; attempt++) {
       await deliverOnce(ctx);
       advance(11 * 3600_000);
@@ -174,12 +174,12 @@ describe('webhook delivery', () => {
   it('410 disables the endpoint at once without a retry', async () => {
     const ep = await endpoint();
     rx.mode = 'gone410';
-    event(ORG_A, 1);
+    await event(ORG_A, 1);
     await deliverOnce(ctx);
     expect(deliveryRows(ep.id)[0]).toMatchObject({ state: 'failed', attempts: 1 });
     const after = await getWebhook.run(as(ORG_A), { id: ep.id });
     expect(after.health).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
-    event(ORG_A, 2); // not queued for a disabled endpoint
+    await event(ORG_A, 2); // not queued for a disabled endpoint
     advance(3600_000);
     await deliverOnce(ctx);
     expect(rx.received).toHaveLength(1);
@@ -189,7 +189,7 @@ describe('webhook delivery', () => {
     const ep = await endpoint();
     rx.secrets = [ep.secret];
     rx.mode = { delayMs: 1500 };
-    event();
+    await event();
     await deliverOnce(ctx, { responseTimeoutMs: 300 });
     const [attempt] = (await listDeliveries.run(as(ORG_A), listDeliveries.input.parse({ id: ep.id }))).data;
     expect(attempt).toMatchObject({ status: 'failed', response_code: null });
@@ -223,7 +223,8 @@ describe('webhook delivery', () => {
   it('one endpoint receives its deliveries in event order', async () => {
     const ep = await endpoint();
     rx.secrets = [ep.secret];
-    const ids = Array.from({ length: 12 }, (_, i) => event(ORG_A, i).id);
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push((await event(ORG_A, i)).id);
     await deliverOnce(ctx, { perEndpoint: 1 });
     expect(rx.received.map((r) => r.headers['webhook-id'])).toEqual(ids);
     expect(deliveryRows(ep.id).every((d) => d.state === 'delivered')).toBe(true);
@@ -233,7 +234,7 @@ describe('webhook delivery', () => {
     const ep = await endpoint();
     rx.secrets = [ep.secret];
     const from = nowIso();
-    const e = event();
+    const e = await event();
     await deliverOnce(ctx);
     const r = await redeliverWebhook.run(as(ORG_A), redeliverWebhook.input.parse({ id: ep.id, created_gte: from }));
     expect(r).toMatchObject({ queued: 1, event_ids: [e.id] });
@@ -246,7 +247,7 @@ describe('webhook delivery', () => {
   it('two organizations: endpoints and events of one are invisible to and never delivered for the other', async () => {
     const a = await endpoint(ORG_A);
     rx.secrets = [a.secret];
-    event(ORG_B, 1);
+    await event(ORG_B, 1);
     await deliverOnce(ctx);
     expect(rx.received).toHaveLength(0);
     expect((await listWebhooks.run(as(ORG_B), {})).data).toEqual([]);
@@ -281,7 +282,7 @@ describe('endpoint validation', () => {
     // localhost.localtest.me style names are not available offline; a created endpoint moved to loopback stands in.
     const ep = await createWebhook.run(strict, createWebhook.input.parse({ url: 'https://example.com/hook', enabled_events: ['alert.created'] }));
     await t.ctx.store.webhooks.updateEndpoint({ ...(await t.ctx.store.webhooks.getEndpoint(ORG_A.id, ep.id))!, url: rx.url });
-    event();
+    await event();
     await deliverOnce(strict);
     expect(rx.received).toHaveLength(0);
     const [attempt] = (await listDeliveries.run(strict, listDeliveries.input.parse({ id: ep.id }))).data;

@@ -10,8 +10,8 @@ import { getAttorney } from '../../src/ops/parties/get-attorney.js';
 import { getFirm } from '../../src/ops/parties/get-firm.js';
 import { searchAttorneys } from '../../src/ops/parties/search-attorneys.js';
 import { searchFirms } from '../../src/ops/parties/search-firms.js';
-import { listAttorneyTrademarks } from '../../src/ops/list-attorney-trademarks.js';
-import { listFirmTrademarks } from '../../src/ops/list-firm-trademarks.js';
+import { listAttorneyTrademarks } from '../../src/ops/parties/party-trademarks.js';
+import { listFirmTrademarks } from '../../src/ops/parties/party-trademarks.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { callOp, errorOf } from '../helpers/ops.js';
 

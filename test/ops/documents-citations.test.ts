@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trademarkId } from '../../src/core/ids.js';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
-import { getTrademarkEarlier } from '../../src/ops/get-trademark-earlier.js';
+import { getTrademarkEarlier } from '../../src/ops/trademarks/get-trademark-earlier.js';
 import { listTrademarkCitations } from '../../src/ops/records/list-trademark-citations.js';
 import { listTrademarkDocuments } from '../../src/ops/records/list-trademark-documents.js';
 import { listTrademarkDocumentsEarlier } from '../../src/ops/records/list-trademark-documents-earlier.js';

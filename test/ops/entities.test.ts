@@ -6,7 +6,7 @@ import { entityId } from '../../src/core/entity-key.js';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
 import type { OpDefinition } from '../../src/ops/define-op.js';
 import { getTrademark } from '../../src/ops/get-trademark.js';
-import { listEntityTrademarks } from '../../src/ops/list-entity-trademarks.js';
+import { listEntityTrademarks } from '../../src/ops/parties/party-trademarks.js';
 import { getEntity } from '../../src/ops/parties/get-entity.js';
 import { mergeEntities } from '../../src/ops/parties/merge-entities.js';
 import { splitEntity } from '../../src/ops/parties/split-entity.js';

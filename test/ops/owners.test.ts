@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
-import { listOwnerTrademarks } from '../../src/ops/list-owner-trademarks.js';
+import { listOwnerTrademarks } from '../../src/ops/parties/party-trademarks.js';
 import { getOwner } from '../../src/ops/parties/get-owner.js';
 import { searchOwners } from '../../src/ops/parties/search-owners.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';

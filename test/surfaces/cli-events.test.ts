@@ -17,7 +17,7 @@ const tm = tmCli(env);
 const record = async (type: 'alert.created' | 'trademark.status_changed', orgId = LOCAL_ORG): Promise<string> => {
   const ctx = createContext({ db, now: env.TM_NOW });
   try {
-    return recordEvent(ctx.store, { orgId, type, trademarkId: 'tm_abc', portfolios: [], at: env.TM_NOW, data: () => ({ trademark_id: 'tm_abc' }) })!.id;
+    return (await recordEvent(ctx.store, { orgId, type, trademarkId: 'tm_abc', portfolios: [], at: env.TM_NOW, data: () => ({ trademark_id: 'tm_abc' }) }))!.id;
   } finally {
     await closeContext(ctx);
   }

@@ -72,7 +72,7 @@ describe('tm webhooks', () => {
 
     // A real event through `tm deliver --once`, then redelivered under the same webhook-id.
     const ctx = createContext({ db });
-    const event = recordEvent(ctx.store, { orgId: LOCAL_ORG, type: 'alert.created', trademarkId: null, portfolios: [], at: new Date().toISOString(), data: () => ({ alert_id: 'alr_cli' }) })!;
+    const event = (await recordEvent(ctx.store, { orgId: LOCAL_ORG, type: 'alert.created', trademarkId: null, portfolios: [], at: new Date().toISOString(), data: () => ({ alert_id: 'alr_cli' }) }))!;
     await closeContext(ctx);
     expect((await tm('deliver', '--once')).exitCode).toBe(0);
     expect((await tm('webhooks', 'redeliver', id, '--event', event.id, '--json')).exitCode).toBe(0);

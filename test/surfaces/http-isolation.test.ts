@@ -60,12 +60,12 @@ describe('a webhook\'s or the ledger\'s portfolio filter names one of the caller
 
 describe('resuming the ledger after an event', () => {
   it('is a 400 naming created_gte for an id this organization never had, and cursor_expired past the replay window', async () => {
-    const record = (orgId: string, at: string) =>
-      recordEvent(h.tmp.ctx.store, { orgId, type: 'alert.created', trademarkId: null, portfolios: [], at, data: () => ({ alert_id: 'alr_x' }) })!;
-    const old = record(h.orgA.id, '2026-09-01T00:00:00.000Z');
-    const fresh = record(h.orgA.id, '2026-11-26T00:00:00.000Z');
-    const next = record(h.orgA.id, '2026-11-27T00:00:00.000Z');
-    const foreign = record(h.orgB.id, '2026-11-26T00:00:00.000Z');
+    const record = async (orgId: string, at: string) =>
+      (await recordEvent(h.tmp.ctx.store, { orgId, type: 'alert.created', trademarkId: null, portfolios: [], at, data: () => ({ alert_id: 'alr_x' }) }))!;
+    const old = await record(h.orgA.id, '2026-09-01T00:00:00.000Z');
+    const fresh = await record(h.orgA.id, '2026-11-26T00:00:00.000Z');
+    const next = await record(h.orgA.id, '2026-11-27T00:00:00.000Z');
+    const foreign = await record(h.orgB.id, '2026-11-26T00:00:00.000Z');
     for (const id of ['evt_unknown', foreign.id]) {
       const r = await json(await h.call(`/v1/events?after=${id}`));
       expect([r.status, r.body.error.type, r.body.error.param]).toEqual([400, 'validation_error', 'after']);

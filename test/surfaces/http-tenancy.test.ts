@@ -97,7 +97,7 @@ describe('tenancy of every write', () => {
     expect((await send('POST', '/v1/offices/votes', { office: 'BR' })).status).toBe(201);
     await ingestFiles(h.tmp.ctx, ['fixtures/uspto/daily-xml/records/revival-after-98186103.xml']);
     const alert = (await json(await h.call(`/v1/alerts?watch_id=${watch}`))).body.data[0].id as string;
-    const event = recordEvent(h.tmp.ctx.store, { orgId: h.orgA.id, type: 'alert.created', trademarkId: null, portfolios: [], at: '2026-11-22T11:00:00.000Z', data: () => ({ alert_id: alert }) })!.id;
+    const event = (await recordEvent(h.tmp.ctx.store, { orgId: h.orgA.id, type: 'alert.created', trademarkId: null, portfolios: [], at: '2026-11-22T11:00:00.000Z', data: () => ({ alert_id: alert }) }))!.id;
     const requestId = (await json(await h.call('/v1/organization'))).body.request_id as string;
     const hit = (await json(await h.call(`/v1/screenings/${screening}`))).body.hits[0].id as string;
     const views = async () =>

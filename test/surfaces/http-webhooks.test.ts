@@ -64,8 +64,8 @@ describe('webhooks over HTTP', () => {
 
   it('serves each organization its own ledger at /v1/events', async () => {
     const at = new Date().toISOString();
-    const a = recordEvent(h.tmp.ctx.store, { orgId: h.orgA.id, type: 'alert.created', trademarkId: null, portfolios: [], at, data: () => ({ alert_id: 'alr_a' }) })!;
-    recordEvent(h.tmp.ctx.store, { orgId: h.orgB.id, type: 'alert.created', trademarkId: null, portfolios: [], at, data: () => ({ alert_id: 'alr_b' }) });
+    const a = (await recordEvent(h.tmp.ctx.store, { orgId: h.orgA.id, type: 'alert.created', trademarkId: null, portfolios: [], at, data: () => ({ alert_id: 'alr_a' }) }))!;
+    await recordEvent(h.tmp.ctx.store, { orgId: h.orgB.id, type: 'alert.created', trademarkId: null, portfolios: [], at, data: () => ({ alert_id: 'alr_b' }) });
     const listA = await json(await h.call('/v1/events?type=alert.created'));
     expect(listA.body.data.map((e: { id: string }) => e.id)).toEqual([a.id]);
     expect((await json(await h.call(`/v1/events/${a.id}`))).body).toMatchObject({ id: a.id, payload_version: 2, data: { alert_id: 'alr_a' } });

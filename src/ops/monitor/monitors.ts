@@ -56,7 +56,7 @@ const saveMonitor = async (ctx: Context, row: MonitorRow, replace: boolean): Pro
     const { row: w } = await prepareWatch(ctx, itemWatch(row.name, item, i, offices, events), `watches.${i}.`, row.id);
     watches.push({ ...w, status: row.status === 'paused' ? ('paused' as const) : ('active' as const) });
   }
-  await ctx.store.monitors.save(row, replace, monitorSigningSecret(row.webhook_secret), () => ctx.store.watches.createSync(watches));
+  await ctx.store.monitors.save(row, replace, monitorSigningSecret(row.webhook_secret), watches);
 };
 
 export const createMonitor = defineOp({

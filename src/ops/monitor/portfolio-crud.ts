@@ -9,6 +9,7 @@ import { Metadata, Portfolio, PortfolioDetail, toPortfolio, toPortfolioMark } fr
 import type { PortfolioRow } from '../../store/portfolio-repo.js';
 import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
+import { toRow } from '../rows.js';
 
 const PortfolioId = z.string().min(1).describe('Portfolio id (ptf_…)');
 const Name = z.string().trim().min(1).max(200);
@@ -65,7 +66,7 @@ export const listPortfolios = defineOp({
 export const getPortfolio = defineOp({
   name: 'get_portfolio',
   summary: 'Get a portfolio with its marks',
-  description: 'Returns the portfolio, `mark_count`, and its marks in trademark-id order (`marks_limit` per call; page with `marks_after`), each with its `external_ref`.',
+  description: 'Returns the portfolio, `mark_count`, and its marks in trademark-id order (`marks_limit` per call; page with `marks_after`): each a full trademark row (as search returns) with its `external_ref` and `added_at`.',
   scope: 'trademarks:read',
   meter: 'monitoring',
   readOnly: true,
@@ -85,7 +86,11 @@ export const getPortfolio = defineOp({
     const more = members.length > input.marks_limit;
     return {
       ...toPortfolio(row),
-      marks: page.map((m) => toPortfolioMark(m, records.get(m.trademark_id))),
+      // Members are kept by id; a mark no longer in the store (never deleted by tm itself) is left out.
+      marks: page.flatMap((m) => {
+        const record = records.get(m.trademark_id);
+        return record ? [toPortfolioMark(m, toRow(ctx, record))] : [];
+      }),
       marks_has_more: more,
       marks_cursor: more ? page[page.length - 1]!.trademark_id : null,
       request_id: ctx.requestId,

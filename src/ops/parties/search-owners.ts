@@ -5,7 +5,9 @@ import { listEnvelope } from '../../core/schemas/envelope.js';
 import { resolveOfficeFilter } from '../reference/data.js';
 import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
-import { findOwners } from './owner-lookup.js';
+import { findOwners, type OwnerHit } from './owner-lookup.js';
+import type { Context } from '../../context.js';
+import { entityKey } from '../../core/entity-key.js';
 
 export const OwnerMatch = z.object({
   id: z.string(),
@@ -16,6 +18,25 @@ export const OwnerMatch = z.object({
   offices: z.array(z.string()),
   score: z.number().describe('1 for the same name once legal form, case, accents and punctuation are set aside; else trigram similarity, 0.9 when one name contains the other'),
 });
+
+const SORTS = ['relevance', 'canonical_name', '-canonical_name', 'updated_at', '-updated_at'] as const;
+type Sort = (typeof SORTS)[number];
+
+/** Orders the hits (already best match first) by a sort of spec §4.2; ties keep the match order. */
+const sorted = async (ctx: Context, hits: OwnerHit[], sort: Sort): Promise<OwnerHit[]> => {
+  if (sort === 'relevance') return hits;
+  const sign = sort.startsWith('-') ? -1 : 1;
+  const key =
+    sort.endsWith('canonical_name')
+      ? new Map(hits.map((h) => [h.owner_id, entityKey(h.name)]))
+      : await ctx.store.parties.ownersUpdatedAt(hits.map((h) => h.owner_id));
+  const at = new Map(hits.map((h, i) => [h.owner_id, i]));
+  return [...hits].sort((a, b) => {
+    const x = key.get(a.owner_id) ?? '';
+    const y = key.get(b.owner_id) ?? '';
+    return (x < y ? -sign : x > y ? sign : 0) || at.get(a.owner_id)! - at.get(b.owner_id)!;
+  });
+};
 
 export const searchOwners = defineOp({
   name: 'search_owners',
@@ -30,15 +51,19 @@ export const searchOwners = defineOp({
   input: z.strictObject({
     q: z.string().trim().min(2, 'q needs at least 2 characters').max(200).describe('Owner name, or part of it'),
     office: z.string().optional().describe('Only owners with marks at this office'),
+    sort: z
+      .enum(SORTS)
+      .default('relevance')
+      .describe('relevance (best match first), canonical_name (the name with legal form, case, accents and punctuation aside) or updated_at (latest change to one of its marks); - for descending'),
     include_total: z.boolean().default(false).describe('Add pagination.total_count'),
     ...pagingInput,
   }),
   output: listEnvelope(OwnerMatch),
   run: async (ctx, input) => {
     const office = resolveOfficeFilter(input.office, 'office');
-    const binding = { op: 'search_owners', q: input.q, office: office ?? null };
+    const binding = { op: 'search_owners', q: input.q, office: office ?? null, sort: input.sort };
     const offset = await cursorPosition(ctx, input.cursor, binding);
-    const hits = (await findOwners(ctx, input.q)).filter((h) => !office || h.offices.includes(office));
+    const hits = await sorted(ctx, (await findOwners(ctx, input.q)).filter((h) => !office || h.offices.includes(office)), input.sort);
     const rows = hits.slice(offset, offset + input.limit + 1).map((h, i) => ({ h, at: offset + i + 1 }));
     const page = await listPage(ctx, rows, input.limit, (last) => last.at, binding, input.include_total ? hits.length : undefined);
     return { ...page, data: page.data.map(({ h: { owner_id, ...rest } }) => ({ id: owner_id, object: 'owner' as const, ...rest })) };

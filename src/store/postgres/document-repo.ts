@@ -1,8 +1,8 @@
 // Document lists and citations on PostgreSQL: the same rows and hashes as SQLite's
 // (src/store/sqlite/document-repo.ts); an identical re-read writes nothing.
-import { createHash } from 'node:crypto';
 import type { ProsecutionDocument } from '../../core/schemas/documents.js';
 import type { CitationRow, DocumentRepo } from '../document-repo.js';
+import { contentHash } from '../record-rows.js';
 import type { PgDb } from './pg.js';
 
 const COLUMNS = 'trademark_id, relation, office_code, number, number_type, source';
@@ -13,7 +13,7 @@ export const createPgDocumentRepo = (db: PgDb): DocumentRepo => ({
       const out = { inserted: 0, updated: 0, unchanged: 0 };
       for (const l of lists) {
         const json = JSON.stringify(l.documents);
-        const hash = createHash('sha256').update(json).digest('base64url').slice(0, 32);
+        const hash = contentHash(json);
         const before = (await c.query<{ content_hash: string }>('SELECT content_hash FROM trademark_documents WHERE trademark_id = $1', [l.trademark_id])).rows[0]?.content_hash;
         if (before === hash) {
           out.unchanged++;

@@ -1,21 +1,29 @@
 // The PostgreSQL store: a `pg` pool for a postgres:// URL, migrated on first use, with the
 // repositories written for PostgreSQL so far. The others (and the parts of partly written ones)
 // throw "not supported on PostgreSQL yet" (unsupported.ts); docs/scaling.md lists which is which.
-import type { AssignmentRepo } from '../assignment-repo.js';
 import { displayLocation } from '../location.js';
-import type { ProceedingRepo } from '../proceeding-repo.js';
 import type { Store } from '../store.js';
-import type { WatchRepo, WatchRow } from '../watch-repo.js';
+import type { ChangeHooks } from '../trademark-repo.js';
+import { createPgAssignmentRepo } from './assignment-repo.js';
 import { createPgAuthRepo } from './auth-repo.js';
 import { createPgDocumentRepo } from './document-repo.js';
+import { createPgEntityRepo } from './entity-repo.js';
 import { createPgEventRepo } from './event-repo.js';
+import { createPgFeedRepo } from './feed-repo.js';
+import { createPgIdRepo } from './id-repo.js';
+import { createPgLedgerRepo } from './ledger-repo.js';
 import { migratePg } from './migrations/index.js';
+import { createPgMonitorRepo } from './monitor-repo.js';
 import { createPgOfficeRepo } from './office-repo.js';
+import { createPgPartyRepo } from './party-repo.js';
 import { openPgDb, type PgDb } from './pg.js';
 import { createPgPortfolioRepo } from './portfolio-repo.js';
+import { createPgProceedingRepo } from './proceeding-repo.js';
 import { createPgScreeningRepo } from './screening-repo.js';
 import { createPgTrademarkRepo } from './trademark-repo.js';
-import { notOnPostgres, partialRepo } from './unsupported.js';
+import { createPgWatchRepo } from './watch-repo.js';
+import { createPgWebhookRepo } from './webhook-repo.js';
+import { notOnPostgres } from './unsupported.js';
 
 export interface PostgresStore extends Store {
   readonly backend: 'postgres';
@@ -23,50 +31,31 @@ export interface PostgresStore extends Store {
   readonly pg: PgDb;
 }
 
-/** Which of these marks a side table names (one query per ingest batch). */
-const marksIn = (db: PgDb, table: string) => async (trademarkIds: readonly string[]): Promise<string[]> =>
-  trademarkIds.length === 0
-    ? []
-    : (await db.query<{ trademark_id: string }>(`SELECT DISTINCT trademark_id FROM ${table} WHERE trademark_id = ANY($1)`, [[...trademarkIds]])).map((r) => r.trademark_id);
-
-/** What an ingest's watch evaluation reads; creating watches is not here yet, so none is ever active. */
-const watchReads = (db: PgDb): Partial<WatchRepo> => ({
-  async active() {
-    return (await db.query<WatchRow>("SELECT * FROM watches WHERE status = 'active' ORDER BY id")).map((w) => ({ ...w, cursor: Number(w.cursor) }));
-  },
-  async headSeq() {
-    return Number((await db.query<{ seq: number | null }>('SELECT MAX(seq) AS seq FROM events'))[0]!.seq ?? 0);
-  },
-  async recordError(watchId, message, at) {
-    await db.tx(async (c) => {
-      await c.query('UPDATE watches SET last_error = $1, last_error_at = $2 WHERE id = $3', [message, at, watchId]);
-    });
-  },
-});
-
-export const openPostgresStore = (url: string): PostgresStore => {
+/** `hooks.projection` joins every change-writing transaction (createContext passes the ledger projector). */
+export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): PostgresStore => {
   const db = openPgDb(url, migratePg);
   let reported = 0;
   return {
     backend: 'postgres',
     path: displayLocation(url),
     pg: db,
-    trademarks: createPgTrademarkRepo(db),
+    trademarks: createPgTrademarkRepo(db, hooks),
     events: createPgEventRepo(db),
     offices: createPgOfficeRepo(db),
     auth: createPgAuthRepo(db),
-    parties: partialRepo('parties'),
-    assignments: partialRepo<AssignmentRepo>('assignments', { marksWithAssignments: marksIn(db, 'assignment_marks') }),
-    proceedings: partialRepo<ProceedingRepo>('proceedings', { marksWithProceedings: marksIn(db, 'proceeding_marks') }),
-    entities: partialRepo('entities'),
+    parties: createPgPartyRepo(db),
+    assignments: createPgAssignmentRepo(db),
+    proceedings: createPgProceedingRepo(db),
+    entities: createPgEntityRepo(db),
     documents: createPgDocumentRepo(db),
     portfolios: createPgPortfolioRepo(db),
     screenings: createPgScreeningRepo(db),
-    ledger: partialRepo('ledger'),
-    webhooks: partialRepo('webhooks'),
-    watches: partialRepo<WatchRepo>('watches', watchReads(db)),
-    monitors: partialRepo('monitors'),
-    feeds: partialRepo('feeds'),
+    ledger: createPgLedgerRepo(db),
+    webhooks: createPgWebhookRepo(db),
+    watches: createPgWatchRepo(db),
+    monitors: createPgMonitorRepo(db),
+    feeds: createPgFeedRepo(db),
+    ids: createPgIdRepo(db),
     searchTables() {
       throw notOnPostgres('the search index');
     },

@@ -8,9 +8,11 @@ import { canonicalNumber } from '../../core/ids.js';
 import { diffRecords, serializeRecord } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
-import type { TrademarkFilter, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
+import type { ChangeHooks, TrademarkFilter, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
 import { batchResolver, type PendingOwner } from './entity-resolver.js';
+import { projectChanges } from './ledger-writer.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
+import { writePrefixes } from './migrations/040-party-lookup.js';
 import { copyRows, type PgDb } from './pg.js';
 import { notOnPostgres } from './unsupported.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
@@ -46,6 +48,8 @@ const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => 
   any('t.office_code', f.offices);
   any('t.id', f.ids);
   any('t.status_primary', f.statusPrimary);
+  any('t.app_key', f.applicationNumbers);
+  any('t.reg_key', f.registrationNumbers);
   sub('trademark_classes', 'nice_class', f.niceClasses);
   sub('trademark_owners', 'owner_id', f.ownerIds);
   sub('trademark_representatives', 'party_id', f.representativeIds);
@@ -56,7 +60,7 @@ const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => 
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 };
 
-export const createPgTrademarkRepo = (db: PgDb): TrademarkRepo => {
+export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): TrademarkRepo => {
   const columns = (r: TrademarkRecord, stored: { json: string; hash: string }, seq: number): unknown[] => [
     r.office_code, r.application_number, canonicalNumber(r.application_number), r.registration_number,
     r.registration_number ? canonicalNumber(r.registration_number) : null, r.mark_text, r.status.primary, r.status.stage,
@@ -78,6 +82,8 @@ export const createPgTrademarkRepo = (db: PgDb): TrademarkRepo => {
       const stored = new Map<string, string>();
       const sides = new Map<string, Sides>();
       const events: unknown[][] = [];
+      /** The (party, name) pairs whose name prefixes the lookups read (migration 40). */
+      const named: [string, string][] = [];
       const resolver = await batchResolver(c, records.flatMap((r) => r.owners), function* () {
         for (const s of sides.values()) yield* s.owners;
       });
@@ -91,10 +97,14 @@ export const createPgTrademarkRepo = (db: PgDb): TrademarkRepo => {
         sides.set(r.id, s);
         for (const cl of r.classifications) if (cl.nice_class !== null && !s.classes.some(([, n]) => n === cl.nice_class)) s.classes.push([r.id, cl.nice_class]);
         for (const o of r.owners) {
+          named.push([o.owner_id, o.name]);
           const entity = await resolver.of(o, s.owners, occurredAt);
           if (!s.owners.some((x) => x.owner_id === o.owner_id)) s.owners.push({ trademark_id: r.id, owner_id: o.owner_id, entity_id: entity, name: o.name });
         }
-        for (const l of resolveRepresentatives(r.attorneys)) if (!s.reps.some((x) => x[1] === l.party_id)) s.reps.push([r.id, l.party_id, l.name, l.firm_id]);
+        for (const l of resolveRepresentatives(r.attorneys)) {
+          named.push([l.party_id, l.name]);
+          if (!s.reps.some((x) => x[1] === l.party_id)) s.reps.push([r.id, l.party_id, l.name, l.firm_id]);
+        }
         for (const pr of r.prior_registrations ?? []) {
           const number = canonicalNumber(pr.registration_number);
           if (!s.citations.some((x) => x[2] === pr.office_code && x[3] === number)) s.citations.push([r.id, 'prior_registration', pr.office_code, number, 'registration', r.source_format]);
@@ -162,7 +172,10 @@ export const createPgTrademarkRepo = (db: PgDb): TrademarkRepo => {
         );
       }
       await copyRows(c, 'events', ['id', 'trademark_id', 'type', 'payload', 'occurred_at', 'source_date', 'watch_eligible'], events);
+      await writePrefixes(c, named);
       await resolver.flush();
+      // The ledger and its outbox commit with the changes that caused them.
+      if (events.length > 0 && hooks.projection) await projectChanges(c, hooks.projection);
       return outcome;
     });
 

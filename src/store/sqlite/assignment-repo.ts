@@ -1,14 +1,9 @@
 // Recorded assignments: batched upserts keyed by reel/frame (identical documents write nothing),
 // the marks each touches, and reads by id, by mark and by party name.
-import { createHash } from 'node:crypto';
 import type { AssignmentRecord } from '../../core/schemas/assignment.js';
+import { assignmentMarks, assignmentPartyNames as partyNames, contentHash as hashOf, partyPattern } from '../record-rows.js';
 import { writeTransaction, type Db } from './sqlite.js';
 import type { AssignmentFilter, AssignmentRepo, AssignmentUpsertOutcome } from '../assignment-repo.js';
-
-const hashOf = (json: string): string => createHash('sha256').update(json).digest('base64url').slice(0, 32);
-
-const partyNames = (a: AssignmentRecord): string =>
-  [...a.assignors, ...a.assignees].map((p) => p.name.toLowerCase()).join('\n');
 
 export const createAssignmentRepo = (db: Db): AssignmentRepo => {
   const selectHash = db.prepare<[string], { content_hash: string }>('SELECT content_hash FROM assignments WHERE id = ?');
@@ -31,7 +26,7 @@ export const createAssignmentRepo = (db: Db): AssignmentRepo => {
     'SELECT DISTINCT trademark_id FROM assignment_marks WHERE trademark_id IN (SELECT value FROM json_each(?))',
   );
   const writeMarks = (a: AssignmentRecord): void => {
-    for (const p of a.properties) if (p.trademark_id) insertMark.run(p.trademark_id, a.id);
+    for (const row of assignmentMarks(a)) insertMark.run(...row);
   };
 
   const upsertBatch = writeTransaction(db, (records: AssignmentRecord[], at: string): AssignmentUpsertOutcome => {
@@ -62,7 +57,7 @@ export const createAssignmentRepo = (db: Db): AssignmentRepo => {
     const params: unknown[] = [];
     if (f.party) {
       parts.push("a.party_names LIKE ? ESCAPE '\\'");
-      params.push(`%${f.party.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(partyPattern(f.party));
     }
     if (f.trademarkId) {
       parts.push('a.id IN (SELECT assignment_id FROM assignment_marks WHERE trademark_id = ?)');

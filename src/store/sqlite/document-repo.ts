@@ -1,9 +1,9 @@
 // What office data says about a mark beside its record: its prosecution-history document list
 // (one row per mark, the latest list read; an identical re-read writes nothing) and the citations
 // rows the trademark upsert keeps from its prior-registration claims, read both ways.
-import { createHash } from 'node:crypto';
 import type { DocumentListRecord, ProsecutionDocument } from '../../core/schemas/documents.js';
 import { writeTransaction, type Db } from './sqlite.js';
+import { contentHash } from '../record-rows.js';
 import type { CitationRow, DocumentRepo } from '../document-repo.js';
 
 export const createDocumentRepo = (db: Db): DocumentRepo => {
@@ -23,7 +23,7 @@ export const createDocumentRepo = (db: Db): DocumentRepo => {
     const out = { inserted: 0, updated: 0, unchanged: 0 };
     for (const l of lists) {
       const json = JSON.stringify(l.documents);
-      const hash = createHash('sha256').update(json).digest('base64url').slice(0, 32);
+      const hash = contentHash(json);
       const before = hashOf.get(l.trademark_id)?.content_hash;
       if (before === hash) {
         out.unchanged++;

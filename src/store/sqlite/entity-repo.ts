@@ -65,7 +65,7 @@ export const createEntityRepo = (db: Db): EntityRepo => {
   const resolver = entityResolver(db);
   const mergedInto = db.prepare<[string], { merged_into: string }>('SELECT merged_into FROM entity_merges WHERE entity_id = ?');
   const members = db.prepare<[string], EntityMember>(
-    `SELECT o.owner_id, MIN(o.name) AS name, COUNT(*) AS trademark_count, GROUP_CONCAT(DISTINCT t.office_code) AS offices
+    `SELECT o.owner_id, MIN(o.name) AS name, COUNT(*) AS trademark_count, GROUP_CONCAT(DISTINCT t.office_code ORDER BY t.office_code) AS offices
      FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id
      WHERE o.entity_id = ? GROUP BY o.owner_id ORDER BY trademark_count DESC, o.owner_id`,
   );

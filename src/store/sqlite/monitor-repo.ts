@@ -6,6 +6,8 @@ import { randomId } from '../../core/ids.js';
 import { writeTransaction, type Db } from './sqlite.js';
 import type { EndpointRow } from '../webhook-repo.js';
 import type { MonitorRepo, MonitorRow, MonitorTarget } from '../monitor-repo.js';
+import type { NewWatch } from '../watch-repo.js';
+import { watchInserter } from './watch-repo.js';
 
 const COLUMNS = ['id', 'org_id', 'name', 'description', 'offices', 'webhook_url', 'webhook_secret', 'webhook_events', 'items', 'status', 'created_at', 'updated_at'] as const;
 
@@ -14,6 +16,7 @@ export const createMonitorRepo = (db: Db): MonitorRepo => {
   const insert = db.prepare(`INSERT INTO monitors (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')})`);
   const remove = db.prepare('DELETE FROM monitors WHERE id = ? AND org_id = ?');
   const dropWatches = db.prepare('DELETE FROM watches WHERE monitor_id = ?');
+  const insertWatches = watchInserter(db);
   const upsertEndpoint = db.prepare(
     `INSERT INTO webhook_endpoints (id, org_id, url, enabled_events, secret, enabled, consecutive_failures, created_at, updated_at, monitor_id)
      VALUES (?, ?, ?, '[]', ?, 1, 0, ?, ?, ?)
@@ -43,9 +46,9 @@ export const createMonitorRepo = (db: Db): MonitorRepo => {
     },
     /**
      * Writes the monitor (new or replaced), its endpoint row (URL and the signing `secret`, kept
-     * with its health) and, in the same transaction, its item watches through `writeWatches`.
+     * with its health) and its item watches, in one transaction.
      */
-    async save(row: MonitorRow, replace: boolean, secret: string, writeWatches: () => void): Promise<void> {
+    async save(row: MonitorRow, replace: boolean, secret: string, watches: readonly NewWatch[]): Promise<void> {
       writeTransaction(db, () => {
         if (replace) {
           dropWatches.run(row.id);
@@ -53,7 +56,7 @@ export const createMonitorRepo = (db: Db): MonitorRepo => {
         }
         insert.run(...COLUMNS.map((c) => row[c]));
         writeEndpoint(row, secret);
-        writeWatches();
+        insertWatches(watches);
       })();
     },
     /** Rewrites the monitor's own fields and its endpoint row, leaving its watches as they are. */
@@ -77,7 +80,8 @@ export const createMonitorRepo = (db: Db): MonitorRepo => {
     /** `active` also resumes the watches and re-enables a disabled endpoint; `paused` pauses the watches. */
     async setStatus(orgId: string, id: string, status: MonitorRow['status'], at: string): Promise<void> {
       writeTransaction(db, () => {
-        db.prepare('UPDATE monitors SET status = ?, updated_at = ? WHERE id = ? AND org_id = ?').run(status, at, id, orgId);
+        // Another organization's id changes nothing, neither the monitor nor its watches and endpoint.
+        if (db.prepare('UPDATE monitors SET status = ?, updated_at = ? WHERE id = ? AND org_id = ?').run(status, at, id, orgId).changes === 0) return;
         if (status !== 'error') db.prepare('UPDATE watches SET status = ? WHERE monitor_id = ?').run(status, id);
         if (status === 'active') resumeEndpoint.run(at, id);
       })();

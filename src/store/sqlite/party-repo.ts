@@ -2,19 +2,16 @@
 // with the counts the triggers keep (migration 050), the busiest attorneys and firms, and one
 // party's summary, spellings, firms and clients (trademark_owners, trademark_representatives).
 import type { Db } from './sqlite.js';
-import type { OwnerMatchRow, PartyRepo } from '../party-repo.js';
-
-/** Index rows a name lookup reads at most before ranking: a bound on its work whatever the name. */
-export const PREFIX_ROWS = 20_000;
+import { PREFIX_ROWS, type OwnerMatchRow, type PartyRepo } from '../party-repo.js';
 
 export const createPartyRepo = (db: Db): PartyRepo => {
   const oneOwner = db.prepare(
     `SELECT o.owner_id, MIN(o.name) AS name, MIN(o.entity_id) AS entity_id, COUNT(*) AS trademark_count,
-            GROUP_CONCAT(DISTINCT t.office_code) AS offices
+            GROUP_CONCAT(DISTINCT t.office_code ORDER BY t.office_code) AS offices
      FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id WHERE o.owner_id = ? GROUP BY o.owner_id`,
   );
   // Attorneys and firms (trademark_representatives, migration 032): the same shape as owner rows.
-  const repSelect = `SELECT r.party_id AS owner_id, MIN(r.name) AS name, COUNT(*) AS trademark_count, GROUP_CONCAT(DISTINCT t.office_code) AS offices
+  const repSelect = `SELECT r.party_id AS owner_id, MIN(r.name) AS name, COUNT(*) AS trademark_count, GROUP_CONCAT(DISTINCT t.office_code ORDER BY t.office_code) AS offices
      FROM trademark_representatives r JOIN trademarks t ON t.id = r.trademark_id`;
   const oneRep = db.prepare(`${repSelect} WHERE r.party_id = ? GROUP BY r.party_id`);
   const repNames = db.prepare<[string], { name: string; n: number }>(
@@ -54,6 +51,10 @@ export const createPartyRepo = (db: Db): PartyRepo => {
   /** `[from, to)` bounds of every indexed prefix that starts with `kind` + fragment (U+10FFFF sorts last in UTF-8). */
   const ranges = (kind: string, fragments: readonly string[]): string[] => fragments.flatMap((f) => [`${kind}${f}`, `${kind}${f}\u{10ffff}`]);
   const byMarks = db.prepare(`${summary} FROM party_stats s WHERE s.kind = ? AND s.marks > 0 ORDER BY s.marks DESC, s.party_id LIMIT ?`);
+  const ownersUpdated = db.prepare<[string], { owner_id: string; updated_at: string }>(
+    `SELECT o.owner_id, MAX(t.updated_at) AS updated_at FROM trademark_owners o JOIN trademarks t ON t.id = o.trademark_id
+     WHERE o.owner_id IN (SELECT value FROM json_each(?)) GROUP BY o.owner_id`,
+  );
   const entityMembers = db.prepare<[string], { n: number }>('SELECT COUNT(DISTINCT owner_id) AS n FROM trademark_owners WHERE entity_id = ?');
   return {
     /** How many distinct owner records an entity groups. */
@@ -67,6 +68,11 @@ export const createPartyRepo = (db: Db): PartyRepo => {
     async ownersContaining(fragments: readonly string[], limit: number): Promise<(OwnerMatchRow & { entity_id: string | null })[]> {
       if (fragments.length === 0) return [];
       return prefixStmt(fragments.length, true).all(...ranges('own_', fragments), limit) as (OwnerMatchRow & { entity_id: string | null })[];
+    },
+    /** When each owner record last changed: the latest updated_at of its marks. */
+    async ownersUpdatedAt(ownerIds: readonly string[]): Promise<Map<string, string>> {
+      if (ownerIds.length === 0) return new Map();
+      return new Map(ownersUpdated.all(JSON.stringify(ownerIds)).map((r) => [r.owner_id, r.updated_at]));
     },
     /** One owner record's name, entity, mark count and offices, or null when no mark names it. */
     async owner(ownerId: string): Promise<(OwnerMatchRow & { entity_id: string | null }) | null> {

@@ -1,13 +1,9 @@
 // Board proceedings: batched upserts keyed by office and proceeding number (identical records
 // write nothing), the marks each names with the party's role, and reads by id, by mark and by filter.
-import { createHash } from 'node:crypto';
 import type { ProceedingRecord } from '../../core/schemas/proceeding.js';
+import { proceedingMarks, proceedingPartyNames as partyNames, contentHash as hashOf, partyPattern } from '../record-rows.js';
 import { writeTransaction, type Db } from './sqlite.js';
 import type { ProceedingFilter, ProceedingRepo, ProceedingUpsertOutcome } from '../proceeding-repo.js';
-
-const hashOf = (json: string): string => createHash('sha256').update(json).digest('base64url').slice(0, 32);
-
-const partyNames = (p: ProceedingRecord): string => p.parties.map((x) => x.name.toLowerCase()).join('\n');
 
 export const createProceedingRepo = (db: Db): ProceedingRepo => {
   const selectHash = db.prepare<[string], { content_hash: string }>('SELECT content_hash FROM proceedings WHERE id = ?');
@@ -31,7 +27,7 @@ export const createProceedingRepo = (db: Db): ProceedingRepo => {
   );
 
   const writeMarks = (p: ProceedingRecord): void => {
-    for (const party of p.parties) for (const prop of party.properties) if (prop.trademark_id) insertMark.run(prop.trademark_id, p.id, party.role);
+    for (const row of proceedingMarks(p)) insertMark.run(...row);
   };
 
   const upsertBatch = writeTransaction(db, (records: ProceedingRecord[], at: string): ProceedingUpsertOutcome => {
@@ -62,7 +58,7 @@ export const createProceedingRepo = (db: Db): ProceedingRepo => {
     const params: unknown[] = [];
     if (f.party) {
       parts.push("p.party_names LIKE ? ESCAPE '\\'");
-      params.push(`%${f.party.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      params.push(partyPattern(f.party));
     }
     if (f.trademarkId) {
       parts.push('p.id IN (SELECT proceeding_id FROM proceeding_marks WHERE trademark_id = ?)');

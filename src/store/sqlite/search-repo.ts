@@ -70,6 +70,16 @@ const whereClause = (f: SearchFilter): Clause => {
   for (const d of f.dates ?? []) add({ sql: `m.${d.field} ${DATE_OPS[d.op]} ?`, params: [d.value] });
   add(owners('owner_id', f.ownerIds));
   add(owners('entity_id', f.entityIds));
+  // Through the trademarks table's (office_code, app_key) and (office_code, reg_key) indexes.
+  const numbers = (column: string, values: readonly string[] | undefined): Clause | null =>
+    values?.length
+      ? {
+          sql: `m.trademark_id IN (SELECT id FROM trademarks WHERE office_code IN (SELECT value FROM json_each(?)) AND ${column} IN (SELECT value FROM json_each(?)))`,
+          params: [json(f.offices ?? []), json(values)],
+        }
+      : null;
+  add(numbers('app_key', f.applicationNumbers));
+  add(numbers('reg_key', f.registrationNumbers));
   add(
     anyOf(f.ownerNames, (n) => ({
       sql: "m.trademark_id IN (SELECT trademark_id FROM trademark_owners WHERE lower(name) LIKE ? ESCAPE '\\')",

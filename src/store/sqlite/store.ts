@@ -9,8 +9,10 @@ import { createDocumentRepo } from './document-repo.js';
 import { createEntityRepo } from './entity-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createFeedRepo } from './feed-repo.js';
+import { createIdRepo } from './id-repo.js';
 import { createLeases } from './lease.js';
 import { createLedgerRepo } from './ledger-repo.js';
+import { createLedgerWriter } from './ledger-writer.js';
 import { createMonitorRepo } from './monitor-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
@@ -30,15 +32,16 @@ export interface SqliteStore extends Store {
   readonly db: Db;
 }
 
-/** `hooks.withinChanges` joins every change-writing transaction (createContext passes the ledger projector). */
+/** `hooks.projection` joins every change-writing transaction (createContext passes the ledger projector). */
 export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteStore => {
   const db: Db = openDatabase(path);
   let applied = migrationsAppliedAtOpen(db);
+  const writer = createLedgerWriter(db);
   return {
     backend: 'sqlite',
     path,
     db,
-    trademarks: createTrademarkRepo(db, hooks),
+    trademarks: createTrademarkRepo(db, hooks, writer),
     events: createEventRepo(db),
     offices: createOfficeRepo(db),
     auth: createAuthRepo(db),
@@ -49,11 +52,12 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     documents: createDocumentRepo(db),
     portfolios: createPortfolioRepo(db),
     screenings: createScreeningRepo(db),
-    ledger: createLedgerRepo(db),
+    ledger: createLedgerRepo(db, writer),
     webhooks: createWebhookRepo(db),
-    watches: createWatchRepo(db),
+    watches: createWatchRepo(db, writer),
     monitors: createMonitorRepo(db),
     feeds: createFeedRepo(db),
+    ids: createIdRepo(db),
     searchTables: () => ({ reads: createSearchRepo(db), writer: createSearchWriter(db), leases: createLeases(db), loadMode: () => loadPragmas(db) }),
     /** A serving process's commits never copy the WAL back (checkpointer.ts); some other writer must. */
     deferCheckpoints: () => deferCheckpoints(db),

@@ -1,6 +1,6 @@
 // Trademark rows: batched upserts with change detection, reads by id and number, filtered scans.
-// Each upsert batch is one transaction, so a failed batch leaves no trace; the store's
-// `withinChanges` hook (the ledger projector) runs inside it, so the outbox commits with the change.
+// Each upsert batch is one transaction, so a failed batch leaves no trace; the store's ledger
+// projection (hooks.projection) runs inside it, so the outbox commits with the change.
 import { canonicalNumber } from '../../core/ids.js';
 import { diffRecords, serializeRecord } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';
@@ -9,6 +9,7 @@ import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { entityResolver } from './entity-repo.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { createLeases } from './lease.js';
+import type { LedgerWriter } from './ledger-writer.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
 import { createIndexes, dropIndexes, hasIndexes, loadPragmas, writeTransaction, type Db } from './sqlite.js';
@@ -24,7 +25,7 @@ const placeholders = (n: number): string => Array.from({ length: n }, () => '?')
 export const BY_APP_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND app_key = ? LIMIT 1';
 export const BY_REG_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND reg_key = ? LIMIT 1';
 
-export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkRepo => {
+export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWriter): TrademarkRepo => {
   const leases = createLeases(db);
   const anyRow = db.prepare('SELECT 1 FROM trademarks LIMIT 1').pluck();
   // One lookup per batch; the stored record is read only when the hash differs and it is not stale.
@@ -128,7 +129,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkR
       insertEvent.run(event.id, r.id, event.type, JSON.stringify(change), occurredAt, r.source_date, watchEligible(r) ? 1 : 0);
       outcome.events.push(event);
     }
-    if (outcome.events.length > 0) hooks.withinChanges?.();
+    if (outcome.events.length > 0 && hooks.projection) writer.project(hooks.projection);
     return outcome;
   });
 
@@ -143,6 +144,8 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks = {}): TrademarkR
     inList('t.office_code', f.offices);
     inList('t.id', f.ids);
     inList('t.status_primary', f.statusPrimary);
+    inList('t.app_key', f.applicationNumbers);
+    inList('t.reg_key', f.registrationNumbers);
     // A mark matches when one of its side rows (classes, owners, representatives) holds one of the values.
     const inSide = (table: string, column: string, values: readonly unknown[] | undefined): void => {
       if (!values?.length) return;

@@ -2,6 +2,8 @@
 // the eligible change events after a cursor, and one transaction that writes a watch's alerts and
 // moves its cursor (the unique (watch, event) pair makes a repeated run write nothing twice).
 import { writeTransaction, type Db } from './sqlite.js';
+import type { AlertSideWrites } from '../ledger-repo.js';
+import type { LedgerWriter } from './ledger-writer.js';
 import type { AlertFilter, AlertRow, ChangeEvent, NewAlert, NewWatch, WatchRepo, WatchRow } from '../watch-repo.js';
 
 const WATCH_COLUMNS = [
@@ -9,15 +11,20 @@ const WATCH_COLUMNS = [
   'status', 'monitor_id', 'cursor', 'created_at', 'updated_at',
 ] as const;
 
-export const createWatchRepo = (db: Db): WatchRepo => {
+/** Inserts watches (all or none inside the caller's transaction); the monitor repo writes its item watches with it. */
+export const watchInserter = (db: Db): ((rows: readonly NewWatch[]) => void) => {
+  const insert = db.prepare(`INSERT INTO watches (${WATCH_COLUMNS.join(', ')}) VALUES (${WATCH_COLUMNS.map(() => '?').join(', ')})`);
+  return (rows) => {
+    for (const r of rows) insert.run(...WATCH_COLUMNS.map((c) => r[c]));
+  };
+};
+
+export const createWatchRepo = (db: Db, writer: LedgerWriter): WatchRepo => {
   const getOne = db.prepare<[string, string], WatchRow>('SELECT * FROM watches WHERE id = ? AND org_id = ?');
   const page = db.prepare<[string, number, number], WatchRow>('SELECT * FROM watches WHERE org_id = ? ORDER BY created_at, id LIMIT ? OFFSET ?');
   const countOrg = db.prepare<[string], number>('SELECT COUNT(*) FROM watches WHERE org_id = ?').pluck();
-  const insert = db.prepare(`INSERT INTO watches (${WATCH_COLUMNS.join(', ')}) VALUES (${WATCH_COLUMNS.map(() => '?').join(', ')})`);
   const remove = db.prepare('DELETE FROM watches WHERE id = ? AND org_id = ?');
-  const insertAll = (rows: NewWatch[]): void => {
-    for (const r of rows) insert.run(...WATCH_COLUMNS.map((c) => r[c]));
-  };
+  const insertAll = watchInserter(db);
   const active = db.prepare<[], WatchRow>("SELECT * FROM watches WHERE status = 'active' ORDER BY id");
   const maxSeq = db.prepare<[], number | null>('SELECT MAX(seq) FROM events').pluck();
   const seqBefore = db.prepare<[string], number | null>('SELECT MAX(seq) FROM events WHERE occurred_at < ?').pluck();
@@ -52,8 +59,6 @@ export const createWatchRepo = (db: Db): WatchRepo => {
     async create(rows: NewWatch[]): Promise<void> {
       writeTransaction(db, () => insertAll(rows))();
     },
-    /** The same insert inside a caller's transaction (a monitor and its item watches). */
-    createSync: insertAll,
     async update(orgId: string, id: string, fields: Partial<Pick<WatchRow, 'name' | 'watch_type' | 'query' | 'matching' | 'trigger_events' | 'delivery_mode' | 'customer_reference' | 'metadata' | 'status' | 'cursor' | 'updated_at'>>): Promise<void> {
       const keys = Object.keys(fields) as (keyof typeof fields)[];
       if (keys.length === 0) return;
@@ -79,14 +84,14 @@ export const createWatchRepo = (db: Db): WatchRepo => {
     },
     /**
      * Writes one page of evaluation in one transaction: each watch's new alerts (a (watch, event)
-     * pair already alerted is skipped) and its cursor moved to `upTo`. `inside` runs in the same
-     * transaction with the alerts actually inserted (for the ledger's alert.created rows).
+     * pair already alerted is skipped) and its cursor moved to `upTo`, with the side writes of the
+     * alerts actually inserted (their ledger and monitor events).
      */
     async commitPage(
       entries: { watchId: string; alerts: NewAlert[]; evaluated: number }[],
       upTo: number,
       at: string,
-      inside?: (inserted: NewAlert[]) => void,
+      sideWrites?: (inserted: NewAlert[]) => AlertSideWrites,
     ): Promise<NewAlert[]> {
       return writeTransaction(db, () => {
           const all: NewAlert[] = [];
@@ -97,7 +102,7 @@ export const createWatchRepo = (db: Db): WatchRepo => {
             advance.run(upTo, e.evaluated, inserted.length, upTo, at, e.watchId);
             all.push(...inserted);
           }
-          inside?.(all);
+          if (sideWrites) writer.sideWrites(sideWrites(all));
           return all;
         })();
     },

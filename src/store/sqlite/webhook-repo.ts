@@ -23,11 +23,6 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
     `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at, payload)
      VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)`,
   );
-  // Queued only while the endpoint is enabled, as ledger events are (ledger-repo.ts).
-  const insertIfEnabled = db.prepare(
-    `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at, payload)
-     SELECT ?, id, org_id, ?, ?, 0, 'pending', ?, ?, ?, ? FROM webhook_endpoints WHERE id = ? AND enabled = 1`,
-  );
   // Claiming is bounded by what it takes, not by the backlog or the history: the endpoints with a
   // due delivery, the one with the oldest due first (one probe each, migration 19), each one's
   // in-flight count, then its first due rows in event order (migration 18).
@@ -111,8 +106,8 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
     },
     async deleteEndpoint(orgId: string, id: string, at: string): Promise<void> {
       writeTransaction(db, () => {
-        dropPending.run(at, id);
-        deleteEndpoint.run(id, orgId);
+        // Another organization's id deletes nothing and fails none of its deliveries.
+        if (deleteEndpoint.run(id, orgId).changes > 0) dropPending.run(at, id);
       })();
     },
     /** Queues deliveries of existing events (test, redelivery): each a new delivery, the same event id. */
@@ -122,10 +117,6 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
         insertDelivery.run(id, endpoint.id, endpoint.org_id, e.id, e.seq, test ? 1 : 0, at, at, at, e.payload ?? null);
         return id;
       }))();
-    },
-    /** Queues one monitor event for an enabled endpoint, inside the caller's transaction (the alert's); false when disabled. */
-    queueSync(endpointId: string, e: QueuedEvent, at: string): boolean {
-      return insertIfEnabled.run(randomId('dlv_'), e.id, e.seq, at, at, at, e.payload ?? null, endpointId).changes > 0;
     },
     /** Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint, in event order. */
     async claim(owner: string, now: string, leaseUntil: string, perEndpoint: number, limit: number): Promise<DeliveryRow[]> {

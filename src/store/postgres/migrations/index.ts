@@ -6,13 +6,20 @@ import { sql as recordsWatches } from './002-records-watches.js';
 import { sql as auth } from './020-auth.js';
 import { sql as portfolios } from './021-portfolios.js';
 import { sql as screenings } from './022-screenings.js';
+import { sql as partyLookup, backfill as partyLookupBackfill } from './040-party-lookup.js';
+import { sql as monitoring } from './050-monitoring.js';
+import { sql as orgPlans } from './060-org-plans.js';
 
-export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string }> = [
+/** `backfill` fills a new table from rows already stored, in the migration's transaction. */
+export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (c: PgClient) => Promise<void> }> = [
   { version: 1, name: 'core', sql: core },
   { version: 2, name: 'records-watches', sql: recordsWatches },
   { version: 20, name: 'auth', sql: auth },
   { version: 21, name: 'portfolios', sql: portfolios },
   { version: 22, name: 'screenings', sql: screenings },
+  { version: 40, name: 'party-lookup', sql: partyLookup, backfill: partyLookupBackfill },
+  { version: 50, name: 'monitoring', sql: monitoring },
+  { version: 60, name: 'org-plans', sql: orgPlans },
 ];
 
 const MIGRATION_LOCK = 7_401_225;
@@ -37,6 +44,7 @@ export const migratePg = async (c: PgClient): Promise<number[]> => {
       await c.query('BEGIN');
       try {
         await c.query(m.sql);
+        await m.backfill?.(c);
         await c.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [m.version, m.name]);
         await c.query('COMMIT');
       } catch (err) {

@@ -1,11 +1,12 @@
 // get_trademark_earlier: the earlier-shape trademark object (spec §2.9, §4.3) for
 // `GET /v1/trademarks/{trademark_id}` sent with `TM-Shape: earlier`.
 import { z } from 'zod';
-import { defineOp } from './define-op.js';
-import { EarlierTrademark, earlierEnvelope, toEarlierTrademark } from './earlier-shape.js';
-import { resolveTrademark } from './resolve-id.js';
-import { ProsecutionDocument } from '../core/schemas/documents.js';
-import { documentsOf } from './records/list-trademark-documents.js';
+import { defineOp } from '../define-op.js';
+import { EarlierTrademark, earlierEnvelope, toEarlierTrademark } from '../earlier-shape.js';
+import { resolveTrademark } from '../resolve-id.js';
+import { ProsecutionDocument } from '../../core/schemas/documents.js';
+import { documentsOf } from '../records/list-trademark-documents.js';
+import { earlierHistory, relatedRegistrations, similarMarks } from './earlier-related.js';
 
 const HistoryEntry = z.object({ date: z.string().nullable(), code: z.string().nullable(), description: z.string().nullable() });
 
@@ -13,7 +14,7 @@ export const getTrademarkEarlier = defineOp({
   name: 'get_trademark_earlier',
   summary: 'Get one trademark in the earlier (v0) shape',
   description:
-    'The earlier-generation trademark object (`{success, data}` with office, mark, status.unified_status, office_data, dates, coverage, …). Served for `GET /v1/trademarks/{id}` with the header `TM-Shape: earlier`; new clients should use get_trademark. `include=history` adds the prosecution history and `documents` the document list the office data carries (empty when none was ingested); `related` and `similar` are accepted and empty (tm keeps no such data).',
+    'The earlier-generation trademark object (`{success, data}` with office, mark, status.unified_status, office_data, dates, coverage, …). Served for `GET /v1/trademarks/{id}` with the header `TM-Shape: earlier`; new clients should use get_trademark. `include=history` adds the prosecution history, `related` fills related_registrations with the same mark of the same owner at other offices, `similar` lists up to 10 marks the search engine ranks closest (with similarity_score), and `documents` the document list the office data carries (empty when none was ingested).',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
@@ -36,8 +37,9 @@ export const getTrademarkEarlier = defineOp({
       success: true as const,
       data: {
         ...toEarlierTrademark(record),
-        ...(inc.has('history') ? { history: record.events.map((e) => ({ date: e.date, code: e.raw.code, description: e.raw.label ?? e.description })) } : {}),
-        ...(inc.has('similar') ? { similar: [] } : {}),
+        ...(inc.has('related') ? { related_registrations: await relatedRegistrations(ctx, record) } : {}),
+        ...(inc.has('history') ? { history: earlierHistory(record) } : {}),
+        ...(inc.has('similar') ? { similar: await similarMarks(ctx, record) } : {}),
         ...(inc.has('documents') ? { documents: await documentsOf(ctx, record.id, undefined) } : {}),
       },
     };

@@ -3,24 +3,24 @@
 // representative index (att_/firm_ ids, src/core/representatives.ts). Owners, attorneys and
 // firms may also be named; the name must resolve to one party.
 import { z } from 'zod';
-import { idPrefix } from '../core/ids.js';
-import { listEnvelope } from '../core/schemas/envelope.js';
-import { TrademarkRow } from '../core/schemas/trademark.js';
-import { TmError } from '../errors.js';
-import { defineOp } from './define-op.js';
-import { cursorPosition, listPage, pagingInput } from './paging.js';
-import { liveEntity } from './parties/counts.js';
-import { resolveOwnerRef } from './parties/owner-lookup.js';
-import { resolveRepresentativeRef } from './parties/representative-lookup.js';
-import { toRow } from './rows.js';
+import { idPrefix } from '../../core/ids.js';
+import { listEnvelope } from '../../core/schemas/envelope.js';
+import { TrademarkRow } from '../../core/schemas/trademark.js';
+import { TmError } from '../../errors.js';
+import { defineOp } from '../define-op.js';
+import { cursorPosition, listPage, pagingInput } from '../paging.js';
+import { listableEntity } from './counts.js';
+import { resolveOwnerRef } from './owner-lookup.js';
+import { resolveRepresentativeRef } from './representative-lookup.js';
+import { toRow } from '../rows.js';
+import { resolveOfficeCodes } from '../reference/data.js';
+import { numberFilters } from '../../search/params.js';
 
 export type Party = 'owner' | 'attorney' | 'firm' | 'entity';
 
 const SORTS = ['filing_date', '-filing_date', 'updated_at', '-updated_at', 'mark_text', '-mark_text', 'expiry_date', '-expiry_date'] as const;
 
 const PREFIX = { owner: 'own_', entity: 'ent_', attorney: 'att_', firm: 'firm_' } as const;
-/** Spec §8: an entity trademark listing covers at most 10,000 member owners. */
-const ENTITY_MEMBER_CAP = 10_000;
 
 export const partyTrademarksOp = (party: Party, plural: string) =>
   defineOp({
@@ -41,11 +41,16 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
       id: z.string().min(1).describe(party === 'entity' ? 'ent_ id' : `${PREFIX[party]} id, or a name (it must resolve to one ${party})`),
       sort: z.enum(SORTS).default('-filing_date').describe('Field, - prefix for descending'),
       include_total: z.boolean().default(false).describe('Add pagination.total_count'),
+      office: z.string().optional().describe('Only marks of this office; needed with application_number or registration_number'),
+      application_number: z.string().optional().describe('Only the mark with this application (serial) number at office'),
+      registration_number: z.string().optional().describe('Only the mark with this registration number at office'),
       ...pagingInput,
     }),
     output: listEnvelope(TrademarkRow),
     run: async (ctx, input) => {
-      const binding = { op: `${party}_trademarks`, id: input.id, sort: input.sort };
+      const numbers = numberFilters(input, []);
+      resolveOfficeCodes(numbers.offices, 'office');
+      const binding = { op: `${party}_trademarks`, id: input.id, sort: input.sort, ...numbers };
       const offset = await cursorPosition(ctx, input.cursor, binding);
       // An owner, attorney or firm may be named: `tm owner marks "acme"` resolves the name to one party.
       if (party === 'owner') input.id = await resolveOwnerRef(ctx, input.id, 'id');
@@ -53,22 +58,22 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
       if (idPrefix(input.id) !== PREFIX[party]) {
         throw new TmError('id_type_mismatch', `'${input.id}' is not ${party === 'entity' ? 'an entity' : `an ${party}`} id; ${party} ids start with ${PREFIX[party]}.`, { param: 'id' });
       }
-      if (party === 'entity') {
-        await liveEntity(ctx, input.id);
-        const members = await ctx.store.parties.entityMemberCount(input.id);
-        if (members > ENTITY_MEMBER_CAP) {
-          throw new TmError('entity_too_large', `Entity ${input.id} groups ${members} owner records; entity lists serve at most ${ENTITY_MEMBER_CAP}.`, {
-            param: 'id',
-            suggestion: 'List the trademarks of its owners (GET /v1/owners/{id}/trademarks) or search with entity_id and narrower filters.',
-          });
-        }
-      }
-      const filter = party === 'owner' ? { ownerIds: [input.id] } : party === 'entity' ? { entityIds: [input.id] } : { representativeIds: [input.id] };
+      if (party === 'entity') await listableEntity(ctx, input.id);
+      const partyFilter = party === 'owner' ? { ownerIds: [input.id] } : party === 'entity' ? { entityIds: [input.id] } : { representativeIds: [input.id] };
+      const filter = { ...partyFilter, ...numbers };
       const total = await ctx.store.trademarks.count(filter);
       const page = await ctx.store.trademarks.list(filter, input.sort, input.limit + 1, offset);
-      if (total === 0) throw new TmError('not_found', `No trademarks for ${party} ${input.id}.`, { param: 'id' });
+      // An unknown party is a 404; a known one whose marks the filters leave out is an empty list.
+      if (total === 0 && (filter === partyFilter || (await ctx.store.trademarks.count(partyFilter)) === 0)) {
+        throw new TmError('not_found', `No trademarks for ${party} ${input.id}.`, { param: 'id' });
+      }
       const rows = page.map((r, i) => ({ row: toRow(ctx, r), at: offset + i + 1 }));
       const env = await listPage(ctx, rows, input.limit, (last) => last.at, binding, input.include_total ? total : undefined);
       return { ...env, data: env.data.map((x) => x.row) };
     },
   });
+
+export const listOwnerTrademarks = partyTrademarksOp('owner', 'owners');
+export const listAttorneyTrademarks = partyTrademarksOp('attorney', 'attorneys');
+export const listFirmTrademarks = partyTrademarksOp('firm', 'firms');
+export const listEntityTrademarks = partyTrademarksOp('entity', 'entities');
