@@ -7,16 +7,18 @@
 // the two copies never meet.
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../data-files.js';
 
 export const vendorZod = async (distRoot: string): Promise<void> => {
   const out = join(distRoot, 'node_modules', 'zod');
   mkdirSync(out, { recursive: true });
-  const installed = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('zod/package.json'), 'utf8')) as { version: string };
+  // The installed package, resolved from the package root: never the bundle a previous build left under dist/.
+  const root = packageRoot();
+  const installed = JSON.parse(readFileSync(join(root, 'node_modules', 'zod', 'package.json'), 'utf8')) as { version: string };
   await build({
-    stdin: { contents: "export * from 'zod';\nexport { default } from 'zod';\n", resolveDir: dirname(fileURLToPath(import.meta.url)), loader: 'js' },
+    stdin: { contents: "export * from 'zod';\nexport { default } from 'zod';\n", resolveDir: root, loader: 'js' },
     bundle: true,
     platform: 'node',
     format: 'esm',
