@@ -20,6 +20,7 @@ import { openPgDb, type PgDb } from './pg.js';
 import { createPgPortfolioRepo } from './portfolio-repo.js';
 import { createPgProceedingRepo } from './proceeding-repo.js';
 import { createPgScreeningRepo } from './screening-repo.js';
+import { createPgTables } from './tables.js';
 import { createPgTrademarkRepo } from './trademark-repo.js';
 import { createPgWatchRepo } from './watch-repo.js';
 import { createPgWebhookRepo } from './webhook-repo.js';
@@ -56,6 +57,7 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): Postgre
     monitors: createPgMonitorRepo(db),
     feeds: createPgFeedRepo(db),
     ids: createPgIdRepo(db),
+    tables: () => createPgTables(db),
     searchTables() {
       throw notOnPostgres('the search index');
     },
