@@ -32,6 +32,8 @@ const CHANNEL_SETS: Record<string, string | undefined> = { default: undefined, a
 const DEPTH = 20;
 const FA_SEED = 20261124;
 const VARIANTS_PER_FAMILY = 100;
+/** The near_identical families: one slip from the same mark (src/search/families.ts). */
+const ONE_SLIP: readonly string[] = ['split_join', 'plural', 'one_edit', 'transposition'];
 
 interface Metrics { n: number; recall_at_10: number | null; recall_at_20: number | null; mrr: number | null }
 const metrics = (ranks: (number | null)[]): Metrics => {
@@ -92,14 +94,17 @@ const main = async () => {
     // rank[set][i]: 1-based rank of pair i's earlier mark among the later mark's first DEPTH hits.
     const rank: Record<string, (number | null)[]> = {};
     const tier: Record<string, (string | null)[]> = {};
+    const family: Record<string, (string | null)[]> = {};
     for (const [set, similarity] of Object.entries(CHANNEL_SETS)) {
       rank[set] = [];
       tier[set] = [];
+      family[set] = [];
       for (const [i, p] of pairs.entries()) {
         const hits = chosen(p) ? await search(ctx, p.later, similarity) : [];
         const at = hits.findIndex((h) => h.id === trademarkId('US', `P${i}`));
         rank[set]!.push(at >= 0 ? at + 1 : null);
         tier[set]!.push(at >= 0 ? (hits[at]!.match?.tier ?? null) : null);
+        family[set]!.push(at >= 0 ? (hits[at]!.match?.family ?? null) : null);
       }
     }
     const corpusTrigrams = corpusTexts(euipo, pairs).map(trigramSet);
@@ -132,8 +137,12 @@ const main = async () => {
         }),
       ),
     };
-    // Pairs held not similar in identical/near_identical although their letters differ: must be none.
-    const topTierWrong = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, pairs.flatMap((p, i) => (chosen(p) && !heldSimilar(p) && !sameLetters(p) && ['identical', 'near_identical'].includes(tier[s]![i] ?? '') ? [`${p.later} / ${p.earlier}`] : []))]));
+    // Pairs held not similar in identical/near_identical although their letters differ. One slip
+    // apart (a split or joined word, a plural, one edit, a swap) is near_identical by the issue's
+    // definition, so those are listed apart; any other pair there is an error and must be none.
+    const topTwo = (s: string, slip: boolean) => pairs.flatMap((p, i) => (chosen(p) && !heldSimilar(p) && !sameLetters(p) && ['identical', 'near_identical'].includes(tier[s]![i] ?? '') && ONE_SLIP.includes(family[s]![i] ?? '') === slip ? [`${p.later} / ${p.earlier}`] : []));
+    const topTierWrong = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, topTwo(s, false)]));
+    const topTierSlip = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, topTwo(s, true)]));
     const notSimilar = pairs.filter((p) => chosen(p) && !heldSimilar(p));
     const misses = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, pairs.flatMap((p, i) => (chosen(p) && heldSimilar(p) && (rank[s]![i] ?? 99) > 10 ? [`${p.later} -> ${p.earlier} (${p.kind}, ${p.split}${rank[s]![i] ? `, rank ${rank[s]![i]}` : ''})`] : []))]));
     const alarmTable: Table = {
@@ -179,7 +188,8 @@ const main = async () => {
     console.log(consoleTable(variants));
     console.log(consoleTable(perKind));
     console.log(consoleTable(coverageTable));
-    console.log('not-similar pairs in the top two tiers with different letters:', topTierWrong);
+    console.log('not-similar pairs in the top two tiers with different letters, beyond one slip (must be none):', topTierWrong);
+    console.log('not-similar pairs one slip apart (near_identical by definition):', topTierSlip);
     console.log(consoleTable(alarmTable));
     console.log(`${unlabelled.length} unlabelled top-tier hits`);
     console.log('labelled not similar:', wrongHits);
@@ -195,7 +205,10 @@ const main = async () => {
       `The share of a trigram-Jaccard scan's top 50 over all ${stored.length} stored marks (marks tied with the 50th count as interchangeable) that the index scores for the query: the candidate set before ranking (src/search/qgram.ts).`, '',
       markdownTable(coverageTable),
       '', '## Pairs held not similar in identical or near_identical with different letters', '',
+      'Beyond one slip (must be none):', '',
       ...Object.entries(topTierWrong).map(([s, l]) => `- ${s}: ${l.length ? l.join('; ') : 'none'} (of ${notSimilar.length})`),
+      '', 'One slip apart, near_identical by the issue\'s definition (a split or joined word, a plural, one edit, a swap) though a tribunal held them not similar (docs/search.md says why they stay there):', '',
+      ...Object.entries(topTierSlip).map(([s, l]) => `- ${s} (${l.length}): ${l.length ? l.join('; ') : 'none'}`),
       '', '## False alarms', '',
       `${FALSE_ALARM_QUERIES} EUIPO marks drawn with seed ${FA_SEED}, split into halves by a SHA-1 of their text (tune chooses the tier cut-offs, test reports), searched with all channels; every other mark in their identical, near_identical and similar tiers (first ${DEPTH} hits) looked up in data/similarity/false-alarm-labels.csv.`, '',
       markdownTable(alarmTable),
@@ -206,7 +219,7 @@ const main = async () => {
     ].join('\n');
     const alarmTotals = Object.fromEntries(Object.entries(alarms).map(([s, { unlabelled: u, ...rest }]) => [s, { ...rest, unlabelled: u.length }]));
     const name = args.split === 'both' ? 'eval-search' : `eval-search-${args.split}`;
-    const paths = writeReport({ name, title: `Search evaluation: decided pairs in 18,000 EUIPO marks (${splits.join(' and ')})`, command: benchCommand('eval:search'), results: { overall, variants: variantRows.map(({ misses: _m, ...r }) => r), trigram_top50_coverage: coverageTable.rows, top_tier_not_similar: topTierWrong, false_alarms: alarmTotals, misses } }, body);
+    const paths = writeReport({ name, title: `Search evaluation: decided pairs in 18,000 EUIPO marks (${splits.join(' and ')})`, command: benchCommand('eval:search'), results: { overall, variants: variantRows.map(({ misses: _m, ...r }) => r), trigram_top50_coverage: coverageTable.rows, top_tier_not_similar: topTierWrong, top_tier_not_similar_one_slip: topTierSlip, false_alarms: alarmTotals, misses } }, body);
     console.log(`wrote ${paths.json} and ${paths.md}`);
   } finally {
     await store.close();

@@ -4,7 +4,7 @@ import { loadConfig, type Config, type ConfigOverrides } from './config.js';
 import type { Clock } from './core/clock.js';
 import { visibleLines } from './core/terminal-text.js';
 import { ledgerProjection } from './monitor/projector.js';
-import { openSearchIndex, type SearchIndex } from './search/search-index.js';
+import type { SearchIndex } from './search/search-index.js';
 import { unsupportedSearchIndex } from './search/unsupported-index.js';
 import { isPostgresUrl } from './store/location.js';
 import { openPostgresStore } from './store/postgres/store.js';
@@ -17,6 +17,8 @@ export interface OrgRef {
   name: string;
   /** Test keys act in test mode (`livemode: false`). */
   livemode: boolean;
+  /** The features of its plan (src/auth/plans.ts); absent means every feature (the local user). */
+  features?: readonly string[];
 }
 
 export interface Logger {
@@ -46,13 +48,35 @@ export const stderrLogger: Logger = {
 const openStoreAt = (location: string, hooks: ChangeHooks): Store =>
   isPostgresUrl(location) ? openPostgresStore(location, hooks) : openSqliteStore(location, hooks);
 
+/**
+ * The search index of a SQLite store, opened on its first use: the search modules (analysis,
+ * scoring, the judgement) and the index's statements load only in a process that searches or
+ * syncs, not in `tm show` (issue 26.12). Indexing is pulled from the store's change sequence, so
+ * an index opened late misses nothing.
+ */
+const lazySearchIndex = (store: Store): SearchIndex => {
+  let opened: Promise<SearchIndex> | undefined;
+  const index = (): Promise<SearchIndex> => (opened ??= import('./search/search-index.js').then((m) => m.openSearchIndex(store)));
+  return {
+    sync: async (options) => (await index()).sync(options),
+    ping: async () => (await index()).ping(),
+    lag: async () => (await index()).lag(),
+    search: async (...args) => (await index()).search(...args),
+    list: async (...args) => (await index()).list(...args),
+    total: async (filter) => (await index()).total(filter),
+    cursorSecret: async () => (await index()).cursorSecret(),
+    candidates: async (q, channels) => (await index()).candidates(q, channels),
+    exhaustive: async (q, channels, window) => (await index()).exhaustive(q, channels, window),
+  };
+};
+
 export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => {
   const config = loadConfig(overrides);
   // The ledger and its webhook outbox are written in the transaction of the change that caused them.
   const store: Store = openStoreAt(config.dbPath, { projection: ledgerProjection });
   return {
     store,
-    index: store.backend === 'sqlite' ? openSearchIndex(store) : unsupportedSearchIndex(store.backend),
+    index: store.backend === 'sqlite' ? lazySearchIndex(store) : unsupportedSearchIndex(store.backend),
     clock: config.clock,
     config,
     org: null,

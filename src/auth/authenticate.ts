@@ -5,6 +5,7 @@ import { TmError } from '../errors.js';
 import type { Scope } from '../ops/define-op.js';
 import { hashKey, KEY_PATTERN, keyStatus } from './keys.js';
 import { resolveLimits } from './limits.js';
+import { planOf } from './plans.js';
 import { SCOPES, type OrgLimits } from './schemas.js';
 
 export interface Principal {
@@ -46,7 +47,7 @@ export const authenticateApiKey = async (ctx: Context, bearer: string | null | u
   }
   const livemode = row.livemode === 1;
   return {
-    org: { id: row.org_id, name: row.org_name, livemode },
+    org: { id: row.org_id, name: row.org_name, livemode, features: planOf(row.org_plan).features },
     scopes: normalizeScopes(JSON.parse(row.scopes) as string[]),
     keyId: row.id,
     livemode,

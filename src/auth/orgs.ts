@@ -4,6 +4,7 @@ import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 import type { OrgRow } from '../store/auth-repo.js';
 import { mergeOverrides, resolveLimits } from './limits.js';
+import { planOf, type Plan } from './plans.js';
 import type { Organization, OrgLimitOverrides } from './schemas.js';
 
 export const toOrganization = (row: OrgRow, livemode: boolean, requestId: string | null): Organization => ({
@@ -13,6 +14,7 @@ export const toOrganization = (row: OrgRow, livemode: boolean, requestId: string
   created_at: row.created_at,
   livemode,
   limits: resolveLimits(row.limits),
+  plan: planOf(row.plan),
   request_id: requestId,
 });
 
@@ -39,4 +41,11 @@ export const updateOrgLimits = async (ctx: Context, id: string, next: OrgLimitOv
   const limits = JSON.stringify(mergeOverrides(row.limits, next));
   await ctx.store.auth.setOrgLimits(id, limits);
   return { ...row, limits };
+};
+
+export const updateOrgPlan = async (ctx: Context, id: string, plan: Plan): Promise<OrgRow> => {
+  const row = await requireOrg(ctx, id);
+  const stored = JSON.stringify(plan);
+  await ctx.store.auth.setOrgPlan(id, stored);
+  return { ...row, plan: stored };
 };

@@ -2,6 +2,7 @@
 // API keys, per-organization limits, usage and request-log entries.
 import { z } from 'zod';
 import type { Scope as OpScope } from '../ops/define-op.js';
+import { Plan } from './plans.js';
 
 export const SCOPES = ['trademarks:read', 'events:read', 'portfolios:manage', 'api-keys:manage', 'billing:read'] as const satisfies readonly OpScope[];
 export const ScopeName = z.enum(SCOPES);
@@ -47,6 +48,7 @@ export const Organization = z.object({
   created_at: z.string(),
   livemode: z.boolean(),
   limits: OrgLimits,
+  plan: Plan.describe('The features beyond search and reads it may use; calls outside them answer 403 plan_upgrade_required'),
   request_id: z.string().nullable(),
 });
 export type Organization = z.infer<typeof Organization>;

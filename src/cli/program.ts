@@ -24,7 +24,6 @@ import { reportRowsNotFound } from './rows-not-found.js';
 import { checkExportFlags, checkOutputPath, collectRows, rowCount, rowsCsv, writeResult, type ExportFlags } from './views/export.js';
 import { renderHuman } from './views/index.js';
 import { listShape, rowsAt, withRows } from './views/list-rows.js';
-import { tableDefaults } from './views/table.js';
 
 export interface GlobalOptions {
   db?: string;
@@ -107,7 +106,6 @@ const resultText = async (
   // A document (`tm screenings report --format md`) is printed as itself; --json gives its envelope.
   if (op.http?.documents && !options.json) return { text: ((await run(input)) as { content: string }).content };
   const list = listShape(op.output);
-  tableDefaults.wide = options.wide === true;
   if (list && (options.csv || options.all || options.ndjson)) {
     const max = pageSizeMax(op);
     const first = !explicit.limit && max !== undefined ? { ...input, limit: max } : input;
@@ -117,7 +115,7 @@ const resultText = async (
     if (options.csv) return { text: rowsCsv(rows, list.columns), what };
     if (options.ndjson) return { text: rows.map((r) => `${JSON.stringify(r)}\n`).join(''), what };
     if (!toTty) return { text: `${JSON.stringify(rows, null, 2)}\n`, what };
-    await renderHuman(op.name, withRows(last, list.path, rows));
+    await renderHuman(op.name, withRows(last, list.path, rows), options.wide === true);
     return null;
   }
   const output = await run(input);
@@ -129,7 +127,7 @@ const resultText = async (
     if (note) process.stderr.write(`${note}\n`);
     return { text: `${JSON.stringify(output, null, 2)}\n` };
   }
-  await renderHuman(op.name, output);
+  await renderHuman(op.name, output, options.wide === true);
   if (ctx !== REMOTE_ONLY) {
     const notice = await NOTICES[op.name]?.(ctx, input as never);
     if (notice) ctx.logger.warn(notice);

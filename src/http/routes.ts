@@ -16,6 +16,7 @@ import {
 } from '../auth/index.js';
 import type { Context } from '../context.js';
 import { toTmError } from '../errors.js';
+import { requireFeature } from '../auth/plans.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { readJsonBody } from './body.js';
 import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from '../auth/idempotency.js';
@@ -141,6 +142,7 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   const [, admission] = await Promise.all([endAuthAttempt(ctx, attempt, 'ok'), limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter })]);
   c.set('admission', admission);
   requireScope(principal, op.scope);
+  requireFeature(principal.org, op);
 
   const mutating = route.method !== 'GET';
   const idemKey = mutating ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;

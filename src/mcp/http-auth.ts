@@ -3,6 +3,7 @@
 import { authenticateApiKey, normalizeScopes, resolveLimits, type Principal } from '../auth/index.js';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
+import { planOf } from '../auth/plans.js';
 import type { CredentialKind } from './caller.js';
 import { looksLikeJwt, UNAUTHORIZED, type JwtVerifier } from './oauth.js';
 
@@ -26,7 +27,7 @@ const fromJwt = async (ctx: Context, verify: JwtVerifier | null, token: string):
   return {
     kind: 'oauth',
     principal: {
-      org: { id: org.id, name: org.name, livemode: true },
+      org: { id: org.id, name: org.name, livemode: true, features: planOf(org.plan).features },
       scopes: normalizeScopes(claims.scopes),
       keyId: `oauth:${claims.sub}`,
       livemode: true,

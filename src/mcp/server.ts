@@ -13,6 +13,7 @@ import type { Context } from '../context.js';
 import { readPackageJson } from '../data-files.js';
 import { randomId } from '../core/ids.js';
 import { TmError, toTmError } from '../errors.js';
+import { requireFeature } from '../auth/plans.js';
 // Tool arguments are a JSON body: the HTTP adapter's rules give the same slugs and messages.
 import { fromBody, validateInput } from '../ops/input.js';
 import type { OpDefinition, Scope } from '../ops/define-op.js';
@@ -84,6 +85,7 @@ export const runTool = async (
         extra: { required_scope: op.scope },
       });
     }
+    requireFeature(caller.ctx.org, op);
     await caller.meter(op);
     const input = validateInput(op.input, fromBody(op.input, args ?? {}, {}));
     const ctx = { ...caller.ctx, requestId };

@@ -32,6 +32,7 @@ import { submitFeedback } from './submit-feedback.js';
 import { createOrganization } from './create-organization.js';
 import { listOrganizations } from './list-organizations.js';
 import { setOrganizationLimits } from './set-organization-limits.js';
+import { setOrganizationPlan } from './account/set-organization-plan.js';
 import { issueApiKey } from './issue-api-key.js';
 import { listApiKeysLocal } from './list-api-keys-local.js';
 import { revokeApiKeyLocal } from './revoke-api-key-local.js';
@@ -86,6 +87,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   createOrganization,
   listOrganizations,
   setOrganizationLimits,
+  setOrganizationPlan,
   issueApiKey,
   listApiKeysLocal,
   revokeApiKeyLocal,

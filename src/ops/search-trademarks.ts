@@ -16,6 +16,7 @@ import { RANKING_VERSION } from '../search/score.js';
 import type { RankOrder, RankedHit } from '../search/search-index.js';
 import { defineOp } from './define-op.js';
 import { resolveOfficeCodes } from './reference/data.js';
+import { listableEntity } from './parties/counts.js';
 import { toRow } from './rows.js';
 
 /** Relevance-ranked or sorted results stop here (spec §8). */
@@ -109,6 +110,9 @@ export const searchTrademarks = defineOp({
     const req = toRequest(flattenFilters(input));
     resolveOfficeCodes(req.filter.offices, 'offices');
     resolveOfficeCodes(req.filter.exclude?.offices, 'exclude.offices');
+    // Merged and over-cap entities answer as the entity's own list does (410, 422), never an empty page.
+    for (const id of req.filter.entityIds ?? []) await listableEntity(ctx, id, 'entity_id');
+    for (const id of req.filter.exclude?.entityIds ?? []) await listableEntity(ctx, id, 'exclude.entity_id');
     const warnings: Warning[] = [];
     const lag = await ctx.index.lag();
     // A search never catches the index up (that would make a reader write): it reports the lag.

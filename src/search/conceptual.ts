@@ -1,14 +1,11 @@
 // The `conceptual` channel: marks that mean the same thing in other words. A word is read through
 // data/conceptual/equivalents.json.gz (FreeDict foreign equivalents into English, WordNet synonyms,
 // close hypernyms and siblings, number words): LUPO means WOLF, EL SOL means SUN, SEIS is 6.
-// Articles and particles carry no meaning here. The table is loaded on the first conceptual query.
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { packagePath } from '../data-files.js';
+// Articles and particles carry no meaning here. The table (packed: conceptual-table.ts) is opened on
+// the first conceptual query.
+import { loadTable, type Section } from './conceptual-table.js';
 import { fold, nearKey, words } from './normalize.js';
 
-/** Each section maps a word to its space-separated values, split on first use. */
-type Section = Map<string, string>;
 interface Table {
   foreign: Section;
   synonyms: Section;
@@ -31,19 +28,10 @@ let table: Table | undefined;
 
 const load = (): Table => {
   if (table) return table;
-  const sections = new Map<string, Section>();
-  let current: Section | undefined;
-  for (const line of gunzipSync(readFileSync(packagePath('data', 'conceptual', 'equivalents.tsv.gz'))).toString('utf8').split('\n')) {
-    if (line.startsWith('[')) sections.set(line.slice(1, -1), (current = new Map()));
-    else if (current && line) {
-      const tab = line.indexOf('\t');
-      current.set(line.slice(0, tab), line.slice(tab + 1));
-    }
-  }
-  const get = (name: string): Section => sections.get(name) ?? new Map();
+  const t = loadTable();
   table = {
-    foreign: get('foreign'), synonyms: get('synonyms'), siblings: get('siblings'), numbers: get('numbers'),
-    reverse: { foreign: get('foreign-reverse'), synonyms: get('synonyms-reverse'), siblings: get('siblings-reverse'), numbers: get('numbers-reverse') },
+    foreign: t.foreign, synonyms: t.synonyms, siblings: t.siblings, numbers: t.numbers,
+    reverse: { foreign: t['foreign-reverse'], synonyms: t['synonyms-reverse'], siblings: t['siblings-reverse'], numbers: t['numbers-reverse'] },
   };
   return table;
 };

@@ -7,6 +7,7 @@ import type { MatchTier } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from './analyze.js';
 import { osa, soundOsa } from './distance.js';
 import { isDictionaryWord } from './conceptual.js';
+import { commonnessOf } from './fusion.js';
 import { numberCanon, singular, webName, words } from './normalize.js';
 
 export const FAMILY_NAMES = ['same_text', 'split_join', 'plural', 'one_edit', 'transposition', 'two_edits', 'homophone', 'letter_name', 'lookalike', 'contains'] as const;
@@ -88,13 +89,20 @@ const firstDifference = (x: string, y: string): string => {
   return `${a.toUpperCase()} and ${b.toUpperCase()}`;
 };
 
-/** Whether `short` sits in `long` as whole words or at its start or end. */
+/** Whether `short` sits in `long` on word boundaries (as whole words, spaces aside: ACCUTUNE in
+ *  ACCU TUNE) or at its start. A part of a word is no place a reader sees a mark: ZING in
+ *  B BENZING, NESSE in MONTAGNE JEUNESSE, ZARA in LAZARA share a fragment, while a mark put first
+ *  (TALENTIAGROUP) or as its own words is read whole. */
 const onBoundary = (short: Analysis, long: Analysis): boolean => {
-  if (!long.near.includes(short.near)) return false;
-  if (long.near.startsWith(short.near) || long.near.endsWith(short.near)) return true;
-  const lw = long.nearWords;
-  const sw = short.nearWords;
-  for (let i = 0; i + sw.length <= lw.length; i++) if (sw.every((w, k) => lw[i + k] === w)) return true;
+  if (long.near.startsWith(short.near)) return true;
+  const starts = new Set<number>();
+  const ends = new Set<number>();
+  let at = 0;
+  for (const w of long.nearWords) {
+    starts.add(at);
+    ends.add((at += w.length));
+  }
+  for (let i = long.near.indexOf(short.near); i >= 0; i = long.near.indexOf(short.near, i + 1)) if (starts.has(i) && ends.has(i + short.near.length)) return true;
   return false;
 };
 
@@ -103,13 +111,19 @@ export type CommonOf = (term: string) => number;
 /** A contained mark this common (in some thirteen marks of the reference or more) is a shared
  *  word, not a copied mark: BLUE inside BLUEPARROTT. Chosen on tune's labelled false alarms. */
 export const CONTAINED_COMMON_MAX = 0.5;
+/** An ordinary word is a mark of its own only when few marks use it: in at most five marks of the
+ *  reference (APPLE in 2, RAINBOW 2, GENESIS 3, COACH 4, held similar when contained on tune's
+ *  labels; TOBACCO in 6, ORANGE 9, held not similar). Chosen on tune (docs/search.md). */
+export const CONTAINED_WORD_COMMON_MAX = commonnessOf(5);
 
 const edit = (q: Analysis, c: Analysis): Family | null => {
   const [x, y] = [q.compact, c.compact];
   const longer = Math.max(x.length, y.length);
   if (longer < ONE_EDIT_MIN) return null;
   const d = osa(x, y, 2);
-  if (d === 1) {
+  // One letter that turns an ordinary word into another (IDEAL/IDEAS) makes a new word, not a slip.
+  const words2 = rawWords(q).every(isDictionaryWord) && rawWords(c).every(isDictionaryWord);
+  if (d === 1 && !words2) {
     if (x.length === y.length) {
       let i = 0;
       while (x[i] === y[i]) i++;
@@ -119,22 +133,30 @@ const edit = (q: Analysis, c: Analysis): Family | null => {
     return { family: 'one_edit', tier: 'near_identical', reason: x.length > y.length ? 'one letter added' : 'one letter left out' };
   }
   // Two letters that turn ordinary words into other ordinary words (BLACKOUT/BLACK CAT) are no slip.
-  if (d === 2 && longer >= TWO_EDITS_MIN && !(rawWords(q).every(isDictionaryWord) && rawWords(c).every(isDictionaryWord))) return { family: 'two_edits', tier: 'similar', reason: 'two letters changed' };
+  if (d === 2 && longer >= TWO_EDITS_MIN && !words2) return { family: 'two_edits', tier: 'similar', reason: 'two letters changed' };
   return null;
 };
 
+/** Below this many letters (the longer mark), sounding the same needs the letters as written to
+ *  be one slip apart too: short marks share sound keys with many others (CCB/KBB, ALPS/ILP,
+ *  AMOCO/I'M ECO, labelled not similar), while OCS/UCS, one letter apart, was held similar. */
+export const SOUND_SHORT = 6;
+
 /** Why two marks sound the same, or null: the same spelling once homophone spellings are made
  *  one (FONE/PHONE), or the same Double Metaphone code (three sounds or more) one slip apart
- *  (APPLE/APPEL). */
+ *  (APPLE/APPEL). A short mark needs its written letters one edit apart as well (SOUND_SHORT);
+ *  for the spelling route, from 4 letters that is not needed (PHIL/FIL). */
 const soundsSame = (q: Analysis, c: Analysis): string | null => {
   if (q.near === c.near || q.near.length < 3 || c.near.length < 3) return null;
-  if (soundSpelling(q.near) === soundSpelling(c.near)) {
+  const longer = Math.max(q.compact.length, c.compact.length);
+  const slip = (min: number) => longer >= min || osa(q.compact, c.compact, 1) <= 1;
+  if (soundSpelling(q.near) === soundSpelling(c.near) && (Math.min(q.near.length, c.near.length) >= 4 || slip(Infinity))) {
     const needed = [...new Set(HOMOPHONES.map((r) => r.name))].filter((n) => soundSpelling(q.near, n) !== soundSpelling(c.near, n));
     return needed.length ? `sounds the same: ${needed.join('; ')}` : 'sounds the same: a doubled letter';
   }
   // One slip at most, where letters of one sound group cost half: a looser budget let marks that
-  // only share consonants through (KROMA/CARIMA, CCB/KBB), labelled not similar.
-  if (q.pcodes.some((x) => x.length >= 3 && c.pcodes.includes(x)) && soundOsa(q.near, c.near, 1) <= 1) return 'sounds the same';
+  // only share consonants through (KROMA/CARIMA), labelled not similar.
+  if (q.pcodes.some((x) => x.length >= 3 && c.pcodes.includes(x)) && soundOsa(q.near, c.near, 1) <= 1 && slip(SOUND_SHORT)) return 'sounds the same';
   return null;
 };
 
@@ -168,13 +190,15 @@ const looks = (q: Analysis, c: Analysis): Family | null => {
 };
 
 /** Whether a mark is distinctive enough that another holding it whole copies it: not common in the
- *  reference, and not one ordinary word (ORANGE, TOBACCO, VIDA share a word with the marks that
- *  hold them; a coined word like TALENTIA, or a phrase, is the mark itself). */
+ *  reference, and an ordinary word only when marks rarely use it (ORANGE, TOBACCO, VIDA share a
+ *  word with the marks that hold them; APPLE inside GOLDEN APPLE, or a coined word like TALENTIA,
+ *  or a phrase, is the mark itself). */
 export const distinctive = (s: Analysis, common: CommonOf): boolean => {
-  if (common(s.near) > CONTAINED_COMMON_MAX) return false;
+  const c = common(s.near);
+  if (c > CONTAINED_COMMON_MAX) return false;
   // The words as written: the near form reads TOBACCO as 2BACCO.
   const written = rawWords(s);
-  return !(written.length === 1 && isDictionaryWord(written[0]!));
+  return !(written.length === 1 && isDictionaryWord(written[0]!)) || c <= CONTAINED_WORD_COMMON_MAX;
 };
 
 const contains = (q: Analysis, c: Analysis, common: CommonOf): Family | null => {

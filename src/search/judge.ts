@@ -71,7 +71,7 @@ export const judge = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>, 
   const anyLane = (spelling && (l.fuzzy > 0 || l.trigram > 0)) || l.embedded > 0 || l.phonetic > 0 || l.lookalike > 0 || l.conceptual > 0 || l.identical > 0;
   if (!fam && !anyLane) return null;
   let score = laneScore(q, c, l, common);
-  let tier = laneTier(l, score);
+  let tier = laneTier(l, score, q, c);
   if (fam) {
     tier = closer(tier, fam.tier);
     const floor = fam.family === 'split_join' ? SPLIT_JOIN : fam.family === 'plural' ? PLURAL : FLOORS[fam.tier];

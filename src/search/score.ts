@@ -263,10 +263,22 @@ export const fusedScore = (q: Analysis, c: Analysis, l: LaneSet, common?: Common
   return best;
 };
 
+/** A look-alike lane from this is equal skeletons (0.88 + 0.07·dice); one skeleton edit beyond the
+ *  look-alike swaps stays below it. */
+const SAME_SKELETON = 0.88;
+/** Marks shorter than this (letters and digits) reach `similar` by a spelling lane only through a
+ *  family: ONE/1:1 share a skeleton of one letter. */
+const SPELLING_MIN = 3;
+
 /** The tier the lanes and the fused score give, before the families of src/search/families.ts:
- *  `similar` from SIMILAR_MIN or a close-spelling lane, `related` from RELATED_MIN. */
-export const laneTier = (l: LaneSet, score: number): MatchTier | null =>
-  score >= SIMILAR_MIN || Math.max(l.fuzzy, l.lookalike) >= SPELLING_SIMILAR ? 'similar' : score >= RELATED_MIN ? 'related' : null;
+ *  `similar` from SIMILAR_MIN or a close-spelling lane, `related` from RELATED_MIN. A close
+ *  spelling is a fuzzy lane of 0.78 or equal look-alike skeletons: on tune's labels, a skeleton one
+ *  edit apart beyond the swaps (ADRILLTECH/AGRITECH, IDEAL/I-DEPIL) was mostly not similar. */
+export const laneTier = (l: LaneSet, score: number, q: Analysis, c: Analysis): MatchTier | null => {
+  const long = Math.min(q.compact.length, c.compact.length) >= SPELLING_MIN;
+  const spelling = long && (l.fuzzy >= SPELLING_SIMILAR || l.lookalike >= SAME_SKELETON);
+  return score >= SIMILAR_MIN || spelling ? 'similar' : score >= RELATED_MIN ? 'related' : null;
+};
 
 /** The score before the families: the fused score, the identical lane, the meaning floor, at most 0.95. */
 export const laneScore = (q: Analysis, c: Analysis, l: LaneSet, common?: Commonness): number =>

@@ -8,6 +8,8 @@ export interface OrgRow {
   /** JSON of per-organization limit overrides. */
   limits: string;
   created_at: string;
+  /** JSON of its plan (src/auth/plans.ts); null for the default plan. */
+  plan?: string | null;
 }
 
 export interface ApiKeyRow {
@@ -40,12 +42,14 @@ export interface AuthRepo {
   getOrg(id: string): Promise<OrgRow | null>;
   listOrgs(): Promise<OrgRow[]>;
   setOrgLimits(id: string, limits: string): Promise<void>;
+  setOrgPlan(id: string, plan: string): Promise<void>;
   keyCount(): Promise<number>;
   createKey(row: Omit<ApiKeyRow, 'revoked_at' | 'last_used_at'>): Promise<void>;
   /** The key with this hash and its organization's name and limits, for authentication. */
   keyByHash(hash: string): Promise<(ApiKeyRow & {
     org_name: string;
     org_limits: string;
+    org_plan: string | null;
   }) | null>;
   getKey(id: string): Promise<ApiKeyRow | null>;
   listKeys(orgId: string, livemode: boolean): Promise<ApiKeyRow[]>;

@@ -6,28 +6,30 @@ import { join } from 'node:path';
 import { openPostgresStore } from '../../src/store/postgres/store.js';
 import { openSqliteStore } from '../../src/store/sqlite/store.js';
 import type { Store } from '../../src/store/store.js';
+import type { ChangeHooks } from '../../src/store/trademark-repo.js';
 import { createTestDatabase, PG_ENABLED } from './pg.js';
 
 export interface Backend {
   name: 'sqlite' | 'postgres';
-  open(): Promise<{ store: Store; close(): Promise<void> }>;
+  /** `hooks` as createContext passes them (the ledger projection), or none as a tool opens a store. */
+  open(hooks?: ChangeHooks): Promise<{ store: Store; close(): Promise<void> }>;
 }
 
 export const BACKENDS: Backend[] = [
   {
     name: 'sqlite',
-    open: async () => {
+    open: async (hooks) => {
       const dir = mkdtempSync(join(tmpdir(), 'tm-contract-'));
-      const store = openSqliteStore(join(dir, 'tm.db'));
+      const store = openSqliteStore(join(dir, 'tm.db'), hooks);
       return { store, close: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })) };
     },
   },
   ...(PG_ENABLED
     ? [{
         name: 'postgres' as const,
-        open: async () => {
+        open: async (hooks?: ChangeHooks) => {
           const db = await createTestDatabase();
-          const store = openPostgresStore(db.url);
+          const store = openPostgresStore(db.url, hooks);
           return { store, close: async () => (await store.close(), await db.drop()) };
         },
       }]

@@ -38,7 +38,7 @@ describe('API keys', () => {
     expect(key.hint.startsWith('tmk_live_')).toBe(true);
     expect(key.hint).not.toContain(secret.slice(9, 28));
     const p = await authenticateApiKey(ctx, `Bearer ${secret}`);
-    expect(p.org).toEqual({ id: org.id, name: 'Acme Legal', livemode: true });
+    expect(p.org).toEqual({ id: org.id, name: 'Acme Legal', livemode: true, features: ['portfolios', 'watches', 'alerts', 'events', 'saved_searches'] });
     expect(p.scopes).toEqual(['trademarks:read']);
     expect(p.keyId).toBe(key.id);
 

@@ -1,8 +1,9 @@
 // The same monitoring work on PostgreSQL as on SQLite: real USPTO daily-XML pairs ingested past a
-// backfill, with mark watches and a similarity watch active, a portfolio holding one mark and a
-// webhook endpoint subscribed to the ledger. Both backends store the same change events, raise the
-// same alerts, record the same ledger events (alert.created and the projector's status changes)
-// and queue the same deliveries; a repeated ingest adds nothing on either.
+// backfill, with mark watches, a similarity watch and an earlier-shape monitor active, a portfolio
+// holding one mark and a webhook endpoint subscribed to the ledger. Both backends store the same
+// change events, raise the same alerts, record the same ledger events (alert.created and the
+// projector's status changes) and queue the same deliveries (the monitor's too); a repeated
+// ingest adds nothing on either.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { fixedClock } from '../../src/core/clock.js';
 import { closeContext, createContext, type Context } from '../../src/context.js';
 import { ingestFiles } from '../../src/ingest/pipeline.js';
 import { listAlerts } from '../../src/ops/monitor/alerts.js';
+import { createMonitor } from '../../src/ops/monitor/monitors.js';
 import { createPortfolio } from '../../src/ops/monitor/portfolio-crud.js';
 import { addPortfolioMarks } from '../../src/ops/monitor/portfolio-marks.js';
 import { tmWatchesCreate } from '../../src/ops/monitor/watch-crud.js';
@@ -43,6 +45,9 @@ const run = async (location: string) => {
       await tmWatchesCreate.run(org, tmWatchesCreate.input.parse({ name: `Client mark ${serial}`, watch_type: 'mark', query: { filters: { trademarkIds: [`US:${serial}`] } } }));
     }
     await tmWatchesCreate.run(org, tmWatchesCreate.input.parse({ name: 'Nitro lookalikes', watch_type: 'similarity', query: { version: 'v3', q: 'NITRO GLYSERIN', min_tier: 'similar' } }));
+    const mon = (await createMonitor.run(org, createMonitor.input.parse({
+      name: 'Earlier shape', watches: [{ type: 'mark', query: { filters: { trademarkIds: ['US:98186103'] } } }], webhook_url: 'http://127.0.0.1:9/m', webhook_events: ['status_change'],
+    }))).data;
     ctx.clock = fixedClock('2026-11-21T09:00:00.000Z');
     org.clock = ctx.clock;
     const first = await ingestFiles(ctx, files('after'));
@@ -50,6 +55,7 @@ const run = async (location: string) => {
     const alerts = (await listAlerts.run(org, listAlerts.input.parse({ limit: 100 }))).data;
     const ledger = await ctx.store.ledger.list({ orgId: ORG.id, afterSeq: 0, notBefore: '2000-01-01' }, 100);
     const endpoint = (await ctx.store.webhooks.listEndpoints(ORG.id))[0]!;
+    const monitorEndpoint = await ctx.store.monitors.endpoint((await ctx.store.monitors.get(ORG.id, mon.id))!, '');
     const events = await Promise.all(['US:98186103', 'US:79366581', 'US:75932504'].map(async (n) => {
       const id = (await ctx.store.trademarks.findId('US', n.slice(3)))!;
       return (await ctx.store.events.forTrademark(id, 0, 100)).map((e) => [e.trademark_id, e.type, e.changed_fields, e.changes]);
@@ -60,6 +66,7 @@ const run = async (location: string) => {
       alertRows: sorted(alerts.map((a) => [a.watch_name, a.trademark.id, a.event.type, a.event.diff, a.match])),
       ledger: sorted(ledger.map((l) => [l.type, l.trademark_id, l.payload_version, l.portfolio_ids, JSON.parse(l.data)])),
       deliveries: await ctx.store.webhooks.deliveryCounts(endpoint.id),
+      monitorDeliveries: await ctx.store.webhooks.deliveryCounts(monitorEndpoint.id),
     };
   } finally {
     await closeContext(ctx);
@@ -78,8 +85,9 @@ describe.skipIf(!PG_ENABLED)('the same ingest with active watches on PostgreSQL 
     const lite = await run(join(dir, 'tm.db'));
     pgdb = await createTestDatabase();
     const pg = await run(pgdb.url);
-    expect(lite.alerts).toEqual({ first: 4, repeat: 0 });
-    expect(lite.ledger.map((l) => JSON.parse(l)[0]).sort()).toEqual([...Array(4).fill('alert.created'), 'trademark.status_changed']);
+    expect(lite.alerts).toEqual({ first: 5, repeat: 0 });
+    expect(lite.ledger.map((l) => JSON.parse(l)[0]).sort()).toEqual([...Array(5).fill('alert.created'), 'trademark.status_changed']);
+    expect([lite.deliveries, lite.monitorDeliveries]).toEqual([{ pending: 6 }, { pending: 1 }]);
     expect(pg.events).toEqual(lite.events);
     expect(pg.alertRows).toEqual(lite.alertRows);
     expect(pg.ledger).toEqual(lite.ledger);

@@ -28,7 +28,9 @@ for (const backend of BACKENDS) {
       await store.auth.createOrg({ id: 'org_a', name: 'Alpha', limits: '{}', created_at: AT });
       await expect(store.auth.createOrg({ id: 'org_a', name: 'Again', limits: '{}', created_at: AT })).rejects.toThrow();
       await store.auth.setOrgLimits('org_a', '{"daily":5}');
-      expect(await store.auth.getOrg('org_a')).toEqual({ id: 'org_a', name: 'Alpha', limits: '{"daily":5}', created_at: AT });
+      expect(await store.auth.getOrg('org_a')).toEqual({ id: 'org_a', name: 'Alpha', limits: '{"daily":5}', created_at: AT, plan: null });
+      await store.auth.setOrgPlan('org_a', '{"name":"search","features":[]}');
+      expect((await store.auth.getOrg('org_a'))?.plan).toBe('{"name":"search","features":[]}');
       expect(await store.auth.getOrg('org_missing')).toBeNull();
       expect((await store.auth.listOrgs()).map((o) => o.id)).toEqual(['org_a', 'org_b']);
     });

@@ -1,7 +1,7 @@
 // The CLI starts from a built manifest: it must be what the registry gives now, every entry must
 // name the module that holds its operation, and a command must import only what it uses.
 import { execa } from 'execa';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,11 +17,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The file modules a `tm` process imported. */
 const modulesOf = async (...args: string[]): Promise<string[]> => {
   const log = join(dir, `${args.join('_').replace(/\W/g, '')}.log`);
-  await execa('node', ['--import', './test/helpers/module-log.mjs', 'bin/tm.js', ...args], {
+  const r = await execa('node', ['--import', './test/helpers/module-log.mjs', 'bin/tm.js', ...args], {
     env: { TM_MODULE_LOG: log, TM_HOME: dir },
     reject: false,
   });
+  if (r.exitCode !== 0 && !args.some((a) => a.endsWith('none.db'))) throw new Error(`tm ${args.join(' ')} exited ${r.exitCode}: ${r.stderr}`);
   return readFileSync(log, 'utf8').trim().split('\n');
+};
+
+/** A store of two marks, for the commands that need one. */
+const store = async (): Promise<{ db: string; id: string }> => {
+  const db = join(dir, 'two.db');
+  writeFileSync(join(dir, 'two.ndjson'), ['LUPO NERO', 'SUNBLAZE'].map((m, i) => JSON.stringify({ office_code: 'EM', application_number: String(40_000_000 + i), mark_text: m })).join('\n'));
+  await execa('node', ['bin/tm.js', 'ingest', join(dir, 'two.ndjson'), '--db', db], { env: { TM_HOME: dir } });
+  const found = await execa('node', ['bin/tm.js', 'search', 'LUPO', '--json', '--db', db], { env: { TM_HOME: dir } });
+  return { db, id: (JSON.parse(found.stdout) as { data: { id: string }[] }).data[0]!.id };
 };
 
 describe('the CLI manifest', () => {
@@ -45,6 +55,21 @@ describe('the CLI manifest', () => {
     expect(loaded.some((u) => u.endsWith('/dist/src/cli/main.js'))).toBe(true);
     expect(loaded.filter((u) => opModules.has(u.replace(/.*\/dist\/src\/ops\//, '')))).toEqual([]);
     expect(loaded.filter((u) => /node_modules\/(zod|better-sqlite3|ink|react|hono|@modelcontextprotocol)\//.test(u))).toEqual([]);
+  });
+
+  it('answers `tm --version` alone without commander or the manifest', async () => {
+    const loaded = await modulesOf('--version');
+    expect(loaded.filter((u) => /node_modules\/commander\/|\/cli\/(manifest|command-tree)\.js$/.test(u))).toEqual([]);
+  });
+
+  it('opens the search index only for a command that searches: `tm show ID --json` loads no search module, no judgement and no table view', async () => {
+    const { db, id } = await store();
+    const show = await modulesOf('show', id, '--json', '--db', db);
+    expect(show.some((u) => u.endsWith('/dist/src/ops/get-trademark.js'))).toBe(true);
+    expect(show.filter((u) => /\/dist\/src\/search\/(search-index|judge|conceptual|analyze)\.js$|node_modules\/string-width\//.test(u))).toEqual([]);
+    const search = await modulesOf('search', 'LUPO', '--json', '--db', db);
+    expect(search.some((u) => u.endsWith('/dist/src/search/search-index.js'))).toBe(true);
+    expect(search.filter((u) => /node_modules\/(string-width|ink|react)\//.test(u))).toEqual([]);
   });
 
   it('loads one operation for `tm stats --json`, and neither ink, React, Hono nor the MCP SDK', async () => {

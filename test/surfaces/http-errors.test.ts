@@ -224,6 +224,10 @@ describe('422 entity_too_large', () => {
       expect(e.detail).toContain('10001');
       const ok = await g.call('/v1/entities/ent_small/trademarks');
       expect(ok.status).toBe(200);
+      // The same entity as a search filter answers as its list does (issue 29.7).
+      await expectError(await g.call('/v1/trademarks?entity_id=ent_big'), 422, 'entity_too_large');
+      await expectError(await g.call('/v1/trademarks', { method: 'POST', body: JSON.stringify({ q: 'example', exclude: { entity_id: ['ent_big'] } }) }), 422, 'entity_too_large');
+      expect((await g.call('/v1/trademarks?entity_id=ent_small')).status).toBe(200);
     } finally {
       await g.close();
     }

@@ -47,6 +47,36 @@ describe('families', () => {
     expect(s.reason).toBe('shares ORANGE');
   });
 
+  it('an ordinary word few marks use, whole inside another, is the earlier mark: GOLDEN APPLE holds APPLE', () => {
+    const s = j('GOLDEN APPLE', 'APPLE')!;
+    expect({ tier: s.tier, family: s.family }).toEqual({ tier: 'similar', family: 'contains' });
+  });
+
+  it('containment is on word boundaries (spaces aside) or at the start, never a fragment at the end of a word', () => {
+    expect(j('B BENZING', 'ZING')?.family).not.toBe('contains');
+    expect(j('LAZARA', 'ZARA')?.family).not.toBe('contains');
+    expect(j("RICHARD PETTY'S ACCU TUNE", 'ACCUTUNE')?.family).toBe('contains');
+    expect(j('TALENTIAGROUP', 'TALENTIA')?.family).toBe('contains');
+  });
+
+  it('a short mark sounds the same only with its letters one slip apart', () => {
+    expect(j('CCB', 'KBB')?.family).not.toBe('homophone');
+    expect(j('ALPS', 'ILP')?.family).not.toBe('homophone');
+    expect(j('AMOCO', "I'M ECO")?.family).not.toBe('homophone');
+    expect(j('OCS', 'UCS')?.family).toBe('homophone');
+    expect(j('KAT', 'CAT')?.family).toBe('homophone');
+  });
+
+  it('one letter that turns an ordinary word into another is no slip: IDEAL/IDEAS', () => {
+    expect(j('IDEAL', 'IDEAS')?.tier).not.toBe('near_identical');
+    expect(j('IDEAL', 'IDEAS')?.family).toBeNull();
+  });
+
+  it('a spelling lane alone makes no short mark similar, nor a skeleton one edit apart', () => {
+    expect(j('ONE', '1:1')?.tier).not.toBe('similar');
+    expect(j('ADRILLTECH', 'AGRITECH')?.tier).not.toBe('similar');
+  });
+
   it('one letter in a mark of four is no near_identical (CAT/CAR are different words)', () => expect(j('CAST', 'CART')?.tier).not.toBe('near_identical'));
 
   it('sounds the same with phonetic alone: PITHON reaches PYTHON at least as high as the default channels put it', () => {

@@ -33,7 +33,10 @@ const VIEWS: Record<string, () => Promise<View>> = {
   create_feed: async () => (await import('./feed-view.js')).renderNewFeed,
 };
 
-export const renderHuman = async (opName: string, output: unknown): Promise<void> => {
+/** Renders `output` for the terminal; `wide` (`--wide`) shows every table column in full. */
+export const renderHuman = async (opName: string, output: unknown, wide = false): Promise<void> => {
+  // The table module (string-width) loads here, for a TTY view only, not for JSON or CSV output.
+  (await import('./table.js')).tableDefaults.wide = wide;
   const load = VIEWS[opName];
   const view = (load ? await load() : (await import('./generic-view.js')).renderGeneric) as (o: unknown) => string | Promise<string>;
   const text = await view(visibleDeep(output));

@@ -46,3 +46,22 @@ export const liveEntity = async (ctx: Context, id: string, param = 'id'): Promis
   }
   return id;
 };
+
+/** Spec §8: an entity's trademark list, and an entity filter, cover at most 10,000 member owners. */
+export const ENTITY_MEMBER_CAP = 10_000;
+
+/**
+ * An ent_ id a list or a search may filter by: live (410 when merged) and within the member cap
+ * (422 entity_too_large), so a search filter answers as the entity's own list does.
+ */
+export const listableEntity = async (ctx: Context, id: string, param = 'id'): Promise<string> => {
+  await liveEntity(ctx, id, param);
+  const members = await ctx.store.parties.entityMemberCount(id);
+  if (members > ENTITY_MEMBER_CAP) {
+    throw new TmError('entity_too_large', `Entity ${id} groups ${members} owner records; entity lists and filters serve at most ${ENTITY_MEMBER_CAP}.`, {
+      param,
+      suggestion: 'Use the owner_id of its owners, or list them with GET /v1/owners/{id}/trademarks.',
+    });
+  }
+  return id;
+};

@@ -9,7 +9,7 @@ import { TrademarkRow } from '../../core/schemas/trademark.js';
 import { TmError } from '../../errors.js';
 import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
-import { liveEntity } from './counts.js';
+import { listableEntity } from './counts.js';
 import { resolveOwnerRef } from './owner-lookup.js';
 import { resolveRepresentativeRef } from './representative-lookup.js';
 import { toRow } from '../rows.js';
@@ -21,8 +21,6 @@ export type Party = 'owner' | 'attorney' | 'firm' | 'entity';
 const SORTS = ['filing_date', '-filing_date', 'updated_at', '-updated_at', 'mark_text', '-mark_text', 'expiry_date', '-expiry_date'] as const;
 
 const PREFIX = { owner: 'own_', entity: 'ent_', attorney: 'att_', firm: 'firm_' } as const;
-/** Spec §8: an entity trademark listing covers at most 10,000 member owners. */
-const ENTITY_MEMBER_CAP = 10_000;
 
 export const partyTrademarksOp = (party: Party, plural: string) =>
   defineOp({
@@ -60,16 +58,7 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
       if (idPrefix(input.id) !== PREFIX[party]) {
         throw new TmError('id_type_mismatch', `'${input.id}' is not ${party === 'entity' ? 'an entity' : `an ${party}`} id; ${party} ids start with ${PREFIX[party]}.`, { param: 'id' });
       }
-      if (party === 'entity') {
-        await liveEntity(ctx, input.id);
-        const members = await ctx.store.parties.entityMemberCount(input.id);
-        if (members > ENTITY_MEMBER_CAP) {
-          throw new TmError('entity_too_large', `Entity ${input.id} groups ${members} owner records; entity lists serve at most ${ENTITY_MEMBER_CAP}.`, {
-            param: 'id',
-            suggestion: 'List the trademarks of its owners (GET /v1/owners/{id}/trademarks) or search with entity_id and narrower filters.',
-          });
-        }
-      }
+      if (party === 'entity') await listableEntity(ctx, input.id);
       const partyFilter = party === 'owner' ? { ownerIds: [input.id] } : party === 'entity' ? { entityIds: [input.id] } : { representativeIds: [input.id] };
       const filter = { ...partyFilter, ...numbers };
       const total = await ctx.store.trademarks.count(filter);

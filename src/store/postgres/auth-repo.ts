@@ -5,7 +5,7 @@ import { createPgIdempotencyRepo } from './idempotency-repo.js';
 import type { PgDb } from './pg.js';
 import { createPgUsageRepo } from './usage-repo.js';
 
-type KeyWithOrg = ApiKeyRow & { org_name: string; org_limits: string };
+type KeyWithOrg = ApiKeyRow & { org_name: string; org_limits: string; org_plan: string | null };
 
 export const createPgAuthRepo = (db: PgDb): AuthRepo => {
   const usage = createPgUsageRepo(db);
@@ -22,6 +22,9 @@ export const createPgAuthRepo = (db: PgDb): AuthRepo => {
     async setOrgLimits(id, limits) {
       await db.query('UPDATE orgs SET limits = $1 WHERE id = $2', [limits, id]);
     },
+    async setOrgPlan(id, plan) {
+      await db.query('UPDATE orgs SET plan = $1 WHERE id = $2', [plan, id]);
+    },
     async keyCount() {
       return Number((await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM api_keys'))[0]!.n);
     },
@@ -33,7 +36,7 @@ export const createPgAuthRepo = (db: PgDb): AuthRepo => {
       );
     },
     async keyByHash(hash) {
-      const rows = await db.query<KeyWithOrg>('SELECT k.*, o.name AS org_name, o.limits AS org_limits FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE k.hash = $1', [hash]);
+      const rows = await db.query<KeyWithOrg>('SELECT k.*, o.name AS org_name, o.limits AS org_limits, o.plan AS org_plan FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE k.hash = $1', [hash]);
       return rows[0] ?? null;
     },
     async getKey(id) {

@@ -2,14 +2,21 @@
 // store's migrations (a new database is migrated on first use), transactions on one client, COPY
 // for bulk rows, and server errors turned into one clear line (unreachable server, missing
 // database, a role without rights) that never falls back to another backend.
-import pg from 'pg';
-import copyStreams from 'pg-copy-streams';
+import type pg from 'pg';
+import type copyStreams from 'pg-copy-streams';
+import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { TmError } from '../../errors.js';
 import { displayLocation } from '../location.js';
 
 export type PgClient = pg.PoolClient;
+
+// The driver loads when a PostgreSQL store is opened, not in every process that could open one
+// (a SQLite `tm show` or `tm search` paid for it at start: issue 26.12). Both are CommonJS.
+const load = createRequire(import.meta.url);
+const driver = (): typeof pg => load('pg') as typeof pg;
+const copyFrom = (sql: string): ReturnType<typeof copyStreams.from> => (load('pg-copy-streams') as typeof copyStreams).from(sql);
 
 export interface PgDb {
   readonly url: string;
@@ -42,6 +49,14 @@ export const storeError = (err: unknown, url: string): unknown => {
   const where = displayLocation(url);
   const code = (err as { code?: string }).code ?? '';
   if (FATAL[code]) return FATAL[code]!(where, err);
+  // 57014 query_canceled: the statement time limit (statement_timeout, e.g. set with
+  // ?options=-c%20statement_timeout%3D5000 on the URL) stopped the query; spec §7's 504.
+  if (code === '57014') {
+    return new TmError('timeout', `The database query ran past the statement time limit at ${where}.`, {
+      retryAfter: 1,
+      suggestion: 'Retry, or narrow the request (filters, a smaller limit).',
+    });
+  }
   if (UNREACHABLE.has(code) || /connect|timeout/i.test(err.message) && !code) {
     return new TmError('service_unavailable', `cannot reach PostgreSQL at ${where}: ${err.message || code}.`, { param: 'db' });
   }
@@ -55,7 +70,7 @@ const copyField = (v: unknown): string =>
 /** Streams rows into a table with COPY, on the caller's client (inside its transaction). */
 export const copyRows = async (c: PgClient, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> => {
   if (rows.length === 0) return;
-  const stream = c.query(copyStreams.from(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
+  const stream = c.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`));
   const lines = function* (): Generator<string> {
     for (let i = 0; i < rows.length; i += 500) {
       yield rows.slice(i, i + 500).map((r) => `${r.map(copyField).join('\t')}\n`).join('');
@@ -66,8 +81,9 @@ export const copyRows = async (c: PgClient, table: string, columns: readonly str
 
 export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]>): PgDb & { applied(): number[] } => {
   // BIGINT counts come back as JS numbers (every count and sequence here is far below 2^53).
-  pg.types.setTypeParser(20, (v) => Number(v));
-  const pool = new pg.Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 });
+  const { types, Pool } = driver();
+  types.setTypeParser(20, (v) => Number(v));
+  const pool = new Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => {});
   let applied: number[] = [];

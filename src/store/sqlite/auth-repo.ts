@@ -10,13 +10,14 @@ export const createAuthRepo = (db: Db): AuthRepo => {
   const orgById = db.prepare<[string], OrgRow>('SELECT * FROM orgs WHERE id = ?');
   const allOrgs = db.prepare<[], OrgRow>('SELECT * FROM orgs ORDER BY created_at, id');
   const setLimits = db.prepare('UPDATE orgs SET limits = ? WHERE id = ?');
+  const setPlan = db.prepare('UPDATE orgs SET plan = ? WHERE id = ?');
   const countKeys = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM api_keys');
   const insertKey = db.prepare(
     `INSERT INTO api_keys (id, org_id, name, hash, hint, livemode, scopes, created_at, expires_at, revoked_at, last_used_at)
      VALUES (@id, @org_id, @name, @hash, @hint, @livemode, @scopes, @created_at, @expires_at, NULL, NULL)`,
   );
-  const keyByHash = db.prepare<[string], ApiKeyRow & { org_name: string; org_limits: string }>(
-    `SELECT k.*, o.name AS org_name, o.limits AS org_limits FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE k.hash = ?`,
+  const keyByHash = db.prepare<[string], ApiKeyRow & { org_name: string; org_limits: string; org_plan: string | null }>(
+    `SELECT k.*, o.name AS org_name, o.limits AS org_limits, o.plan AS org_plan FROM api_keys k JOIN orgs o ON o.id = k.org_id WHERE k.hash = ?`,
   );
   const keyById = db.prepare<[string], ApiKeyRow>('SELECT * FROM api_keys WHERE id = ?');
   const keysOfOrg = db.prepare<[string, number], ApiKeyRow>(
@@ -45,6 +46,9 @@ export const createAuthRepo = (db: Db): AuthRepo => {
     async setOrgLimits(id: string, limits: string): Promise<void> {
       setLimits.run(limits, id);
     },
+    async setOrgPlan(id: string, plan: string): Promise<void> {
+      setPlan.run(plan, id);
+    },
     async keyCount(): Promise<number> {
       return countKeys.get()!.n;
     },
@@ -52,7 +56,7 @@ export const createAuthRepo = (db: Db): AuthRepo => {
       insertKey.run(row);
     },
     /** The key with this hash and its organization's name and limits, for authentication. */
-    async keyByHash(hash: string): Promise<(ApiKeyRow & { org_name: string; org_limits: string }) | null> {
+    async keyByHash(hash: string): Promise<(ApiKeyRow & { org_name: string; org_limits: string; org_plan: string | null }) | null> {
       return keyByHash.get(hash) ?? null;
     },
     async getKey(id: string): Promise<ApiKeyRow | null> {

@@ -80,7 +80,8 @@ export const createMonitorRepo = (db: Db): MonitorRepo => {
     /** `active` also resumes the watches and re-enables a disabled endpoint; `paused` pauses the watches. */
     async setStatus(orgId: string, id: string, status: MonitorRow['status'], at: string): Promise<void> {
       writeTransaction(db, () => {
-        db.prepare('UPDATE monitors SET status = ?, updated_at = ? WHERE id = ? AND org_id = ?').run(status, at, id, orgId);
+        // Another organization's id changes nothing, neither the monitor nor its watches and endpoint.
+        if (db.prepare('UPDATE monitors SET status = ?, updated_at = ? WHERE id = ? AND org_id = ?').run(status, at, id, orgId).changes === 0) return;
         if (status !== 'error') db.prepare('UPDATE watches SET status = ? WHERE monitor_id = ?').run(status, id);
         if (status === 'active') resumeEndpoint.run(at, id);
       })();

@@ -106,8 +106,8 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
     },
     async deleteEndpoint(orgId: string, id: string, at: string): Promise<void> {
       writeTransaction(db, () => {
-        dropPending.run(at, id);
-        deleteEndpoint.run(id, orgId);
+        // Another organization's id deletes nothing and fails none of its deliveries.
+        if (deleteEndpoint.run(id, orgId).changes > 0) dropPending.run(at, id);
       })();
     },
     /** Queues deliveries of existing events (test, redelivery): each a new delivery, the same event id. */

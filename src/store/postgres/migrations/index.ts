@@ -8,6 +8,7 @@ import { sql as portfolios } from './021-portfolios.js';
 import { sql as screenings } from './022-screenings.js';
 import { sql as partyLookup, backfill as partyLookupBackfill } from './040-party-lookup.js';
 import { sql as monitoring } from './050-monitoring.js';
+import { sql as orgPlans } from './060-org-plans.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
 export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (c: PgClient) => Promise<void> }> = [
@@ -18,6 +19,7 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: 
   { version: 22, name: 'screenings', sql: screenings },
   { version: 40, name: 'party-lookup', sql: partyLookup, backfill: partyLookupBackfill },
   { version: 50, name: 'monitoring', sql: monitoring },
+  { version: 60, name: 'org-plans', sql: orgPlans },
 ];
 
 const MIGRATION_LOCK = 7_401_225;

@@ -1,0 +1,125 @@
+// The conceptual channel's table (data/conceptual/equivalents.tsv.gz) in a form read without
+// parsing: `npm run build` packs it into data/conceptual/equivalents.bin (src/pack-data.ts),
+// each section's lines sorted by key bytes with an index of where each line and key end, so a
+// process maps the file in one read and finds a word by binary search. Parsing the 8 MB of text
+// into maps took most of a one-shot `tm search` (issue 26.12). A missing or stale packed file is
+// packed in memory from the source: the same bytes, the same answers, only slower.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { packagePath } from '../data-files.js';
+
+/** A section of word → space-separated values, read like the Map it replaces. */
+export interface Section {
+  has(key: string): boolean;
+  get(key: string): string | undefined;
+}
+
+export const SECTION_NAMES = ['foreign', 'synonyms', 'siblings', 'numbers', 'foreign-reverse', 'synonyms-reverse', 'siblings-reverse', 'numbers-reverse'] as const;
+export type SectionName = (typeof SECTION_NAMES)[number];
+
+const SOURCE = ['data', 'conceptual', 'equivalents.tsv.gz'] as const;
+const PACKED = ['data', 'conceptual', 'equivalents.bin'] as const;
+const MAGIC = 'TMCT1\n';
+
+/** The source's sections as its reader always took them: `[name]` opens one (a repeated name
+ *  starts it anew), `key<TAB>values` lines fill it (a repeated key keeps its last values), and
+ *  lines before the first section are comments. */
+const parseSections = (text: string): Map<string, Map<string, string>> => {
+  const sections = new Map<string, Map<string, string>>();
+  let current: Map<string, string> | undefined;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('[')) sections.set(line.slice(1, -1), (current = new Map()));
+    else if (current && line) {
+      const tab = line.indexOf('\t');
+      current.set(line.slice(0, tab), line.slice(tab + 1));
+    }
+  }
+  return sections;
+};
+
+/**
+ * The packed form: MAGIC, a JSON header line ({ source_bytes, sections: { name: [first line,
+ * line count] } }), padding to 4 bytes, then per line two uint32 (little-endian: where the line
+ * starts, where its key ends) and one closing offset, then the lines, each `key<TAB>values\n`,
+ * sorted by key bytes within a section. Offsets count from the start of the text.
+ */
+export const packTable = (text: Buffer, sourceBytes: number): Buffer => {
+  const sections = parseSections(text.toString('utf8'));
+  const lines: { key: Buffer; line: Buffer }[] = [];
+  const spans: Record<string, [number, number]> = {};
+  for (const name of SECTION_NAMES) {
+    const entries = [...(sections.get(name) ?? new Map<string, string>())].map(([k, v]) => ({ key: Buffer.from(k), line: Buffer.from(`${k}\t${v}\n`) }));
+    entries.sort((a, b) => Buffer.compare(a.key, b.key));
+    spans[name] = [lines.length, entries.length];
+    lines.push(...entries);
+  }
+  let head = Buffer.from(`${MAGIC}${JSON.stringify({ source_bytes: sourceBytes, sections: spans })}\n`);
+  head = Buffer.concat([head, Buffer.alloc((4 - (head.length % 4)) % 4, 0x20)]);
+  const index = new Uint32Array(2 * lines.length + 1);
+  let at = 0;
+  lines.forEach((l, i) => {
+    index[2 * i] = at;
+    index[2 * i + 1] = at + l.key.length;
+    at += l.line.length;
+  });
+  index[2 * lines.length] = at;
+  return Buffer.concat([head, Buffer.from(index.buffer), ...lines.map((l) => l.line)]);
+};
+
+/** Binary search of one section's sorted keys. */
+const sectionOf = (index: Uint32Array, text: Buffer, first: number, count: number): Section => {
+  const find = (key: string): number => {
+    const k = Buffer.from(key);
+    let lo = first;
+    let hi = first + count - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const c = k.compare(text, index[2 * mid]!, index[2 * mid + 1]!);
+      if (c === 0) return mid;
+      if (c < 0) hi = mid - 1;
+      else lo = mid + 1;
+    }
+    return -1;
+  };
+  return {
+    has: (key) => find(key) >= 0,
+    get: (key) => {
+      const i = find(key);
+      return i < 0 ? undefined : text.toString('utf8', index[2 * i + 1]! + 1, index[2 * i + 2]! - 1);
+    },
+  };
+};
+
+/** Reads a packed table; null when `packed` is not one, or was packed from a source of another size. */
+export const openTable = (packed: Buffer, sourceBytes: number): Record<SectionName, Section> | null => {
+  const nl = packed.indexOf(0x0a, MAGIC.length);
+  if (packed.toString('latin1', 0, MAGIC.length) !== MAGIC || nl < 0) return null;
+  const header = JSON.parse(packed.toString('utf8', MAGIC.length, nl)) as { source_bytes: number; sections: Record<SectionName, [number, number]> };
+  if (header.source_bytes !== sourceBytes) return null;
+  const lines = Object.values(header.sections).reduce((n, [, count]) => n + count, 0);
+  const start = nl + 1 + ((4 - ((nl + 1) % 4)) % 4);
+  const end = start + 4 * (2 * lines + 1);
+  // A Uint32Array needs an aligned offset; a pooled Buffer may not give one (Buffer.alloc is never pooled).
+  let bytes = packed;
+  if ((packed.byteOffset + start) % 4 !== 0) packed.copy((bytes = Buffer.alloc(packed.length)));
+  const index = new Uint32Array(bytes.buffer, bytes.byteOffset + start, 2 * lines + 1);
+  const text = bytes.subarray(end);
+  return Object.fromEntries(SECTION_NAMES.map((name) => [name, sectionOf(index, text, ...(header.sections[name] ?? [0, 0]))])) as Record<SectionName, Section>;
+};
+
+/** The packed table of the source as it is now, for `npm run build` to write. */
+export const packSource = (): Buffer => {
+  const gz = readFileSync(packagePath(...SOURCE));
+  return packTable(gunzipSync(gz), gz.length);
+};
+
+export const packedTablePath = (): string => packagePath(...PACKED);
+
+/** The table: the packed file when it is there, newer than its source and packed from one of its
+ *  size; else packed here from the source. */
+export const loadTable = (): Record<SectionName, Section> => {
+  const source = statSync(packagePath(...SOURCE));
+  const packed = packedTablePath();
+  const table = existsSync(packed) && statSync(packed).mtimeMs >= source.mtimeMs ? openTable(readFileSync(packed), source.size) : null;
+  return table ?? openTable(packSource(), source.size)!;
+};

@@ -1,0 +1,66 @@
+// The judgement's tables in their packed forms (src/search/conceptual-table.ts,
+// reference-commonness.ts, written by `npm run build`): every word of every section of the
+// conceptual table reads back exactly as the source's text says, words it lacks are absent, a
+// packed file of another source is refused, and the packed reference forms are the computed ones.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { openTable, packSource, packTable, SECTION_NAMES } from '../../src/search/conceptual-table.js';
+import { packForms } from '../../src/search/reference-commonness.js';
+import { compact, nearWords } from '../../src/search/normalize.js';
+import { packagePath } from '../../src/data-files.js';
+
+/** The source read line by line, as plainly as possible: the reference the packed table must match. */
+const sourceSections = (): Map<string, Map<string, string>> => {
+  const out = new Map<string, Map<string, string>>();
+  let current: Map<string, string> | undefined;
+  for (const line of gunzipSync(readFileSync(packagePath('data', 'conceptual', 'equivalents.tsv.gz'))).toString('utf8').split('\n')) {
+    if (line.startsWith('[')) out.set(line.slice(1, -1), (current = new Map()));
+    else if (current && line) current.set(line.slice(0, line.indexOf('\t')), line.slice(line.indexOf('\t') + 1));
+  }
+  return out;
+};
+
+describe('packed conceptual table', () => {
+  const sourceBytes = readFileSync(packagePath('data', 'conceptual', 'equivalents.tsv.gz')).length;
+  const table = openTable(packSource(), sourceBytes)!;
+  const sections = sourceSections();
+
+  it('reads every word of every section as the source has it', () => {
+    for (const name of SECTION_NAMES) {
+      const want = sections.get(name)!;
+      expect(want.size).toBeGreaterThan(0);
+      let checked = 0;
+      for (const [k, v] of want) {
+        if (table[name].get(k) !== v) expect({ name, k, got: table[name].get(k) }).toEqual({ name, k, got: v });
+        checked++;
+      }
+      expect(checked).toBe(want.size);
+    }
+  });
+
+  it('finds no word the source lacks', () => {
+    for (const w of ['', 'zzzzqx', 'lupoo', 'a', 'wolfs', 'μμ', 'émile']) {
+      for (const name of SECTION_NAMES) expect(table[name].has(w)).toBe(sections.get(name)!.has(w));
+    }
+  });
+
+  it('keeps the last values of a repeated word and starts a repeated section anew', () => {
+    const text = Buffer.from('# comment\n[foreign]\nlupo\twolf\nsol\tsun\n[numbers]\nsei\t6\n[foreign]\nlupo\twolf dog\nlupo\tfox\nazul\tblue\n');
+    const t = openTable(packTable(text, 99), 99)!;
+    expect([t.foreign.get('lupo'), t.foreign.has('sol'), t.foreign.get('azul'), t.numbers.get('sei'), t.synonyms.has('lupo')]).toEqual(['fox', false, 'blue', '6', false]);
+  });
+
+  it('refuses a packed file of another source', () => {
+    expect(openTable(packTable(Buffer.from('[foreign]\nlupo\twolf\n'), 10), 11)).toBeNull();
+    expect(openTable(Buffer.from('not a table'), 10)).toBeNull();
+  });
+});
+
+describe('packed reference forms', () => {
+  it('are each reference mark’s compact and near forms, in order', () => {
+    const marks = (JSON.parse(gunzipSync(readFileSync(packagePath('data', 'similarity', 'euipo-2020-texts.json.gz'))).toString('utf8')) as { marks: [string, string][] }).marks;
+    const lines = packForms().split('\n').slice(1, -1);
+    expect(lines).toEqual(marks.map(([, t]) => `${compact(t)} ${nearWords(t).join('')}`));
+  });
+});
