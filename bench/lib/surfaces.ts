@@ -34,7 +34,7 @@ export const readSurfaces = async (ctx: Context, later: string, earlier: string,
   const screened = (await runScreening(ctx, { ...proposal, channels: [...channels] }, [])).hits.find((h) => h.id === earlierId);
   const watch = await tmWatchesCreate.run(ctx, tmWatchesCreate.input.parse({ name: 'judgement check', watch_type: 'similarity', query: { version: 'v3', q: later, similarity, min_tier: 'related' } }));
   try {
-    const diag = await getWatchDiagnostics.run(ctx, { id: watch.id, trademarkId: earlierId });
+    const diag = await getWatchDiagnostics.run(ctx, { id: watch.id, trademark_id: earlierId });
     const reading = (h: { relevance_score?: number | null; match?: { tier: string } } | undefined): Reading | null =>
       h ? { relevance: h.relevance_score ?? 0, tier: h.match?.tier ?? null } : null;
     return {

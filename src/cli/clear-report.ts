@@ -8,6 +8,7 @@ import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 import type { ReportFormat } from '../ops/clearance/get-screening-report.js';
 import { checkOutputPath } from './views/export.js';
+import { count } from './views/words.js';
 
 const FORMATS: Record<string, ReportFormat> = { '.html': 'html', '.htm': 'html', '.md': 'md', '.csv': 'csv', '.json': 'json' };
 
@@ -44,7 +45,7 @@ export const clearExport = {
     }
     const decided = screening.hits.filter((h) => h.decision).length;
     const { warningLines } = await import('./views/screening-view.js');
-    const lines = [...warningLines(screening), screening.overall.summary, `Screening ${screening.id}: ${screening.hits.length} hits, ${decided} decided.`];
+    const lines = [...warningLines(screening), screening.overall.summary, `Screening ${screening.id}: ${count(screening.hits.length, 'hit')}, ${decided.toLocaleString('en')} decided.`];
     if (file !== null && format !== null) {
       writeFileSync(file, renderReport(screening, format).content);
       lines.push(`Wrote ${file}.`);

@@ -6,6 +6,7 @@ import type { DeadlineItem } from '../core/schemas/derived.js';
 import type { DeadlineRow } from '../deadlines/rows.js';
 import { computeDeadlines } from '../ops/compute-deadlines.js';
 import { collectDeadlineRows, type DeadlineFilters } from '../ops/list-deadlines.js';
+import { count } from './views/words.js';
 
 const SHOWN = 5;
 
@@ -13,13 +14,12 @@ type Named = Pick<DeadlineItem, 'type' | 'due_date'> & { where: string };
 
 const typeText = (type: string): string => type.replace(/_/g, ' ');
 
-/** "N missed deadline(s) not shown: …; list them with FLAG", or null when none was left out. */
+/** "N missed deadlines not shown: …; list them with FLAG", or null when none was left out. */
 export const missedWarning = (missed: readonly Named[], flag: string): string | null => {
   if (missed.length === 0) return null;
   const named = missed.slice(0, SHOWN).map((m) => `${m.where} ${typeText(m.type)} due ${m.due_date ?? '—'}`);
   const more = missed.length > SHOWN ? ` and ${missed.length - SHOWN} more` : '';
-  const noun = missed.length === 1 ? 'deadline' : 'deadlines';
-  return `${missed.length} missed ${noun} not shown: ${named.join('; ')}${more}. List them with ${flag}.`;
+  return `${count(missed.length, 'missed deadline')} not shown: ${named.join('; ')}${more}. List them with ${flag}.`;
 };
 
 export const rowWhere = (r: Pick<DeadlineRow, 'office_code' | 'registration_number' | 'application_number' | 'mark_text'>): string =>
@@ -66,5 +66,5 @@ export const failOnMessage = async (ctx: Context, filters: DeadlineFilters, thre
   if (hits.length === 0) return null;
   hits.sort((a, b) => ((a.due_date ?? '') < (b.due_date ?? '') ? -1 : 1));
   const named = hits.slice(0, SHOWN).map((r) => `${rowWhere(r)} ${typeText(r.type)} due ${r.due_date ?? '—'} (${r.urgency})`);
-  return `--fail-on ${threshold}: ${hits.length} deadline(s) at or past it: ${named.join('; ')}${hits.length > SHOWN ? ` and ${hits.length - SHOWN} more` : ''}.`;
+  return `--fail-on ${threshold}: ${count(hits.length, 'deadline')} at or past it: ${named.join('; ')}${hits.length > SHOWN ? ` and ${hits.length - SHOWN} more` : ''}.`;
 };

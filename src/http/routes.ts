@@ -23,6 +23,7 @@ import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from '../auth/i
 import { fromBody, fromQuery, validateInput, withQuery } from '../ops/input.js';
 import { errorBody } from './render.js';
 import { authenticateFeedRequest, feedTokenOf, type FeedRequest } from './feed-auth.js';
+import { currentQueryNames, deprecationHeaders } from './earlier-params.js';
 
 export interface RequestVars {
   requestId: string;
@@ -33,6 +34,8 @@ export interface RequestVars {
   op?: OpDefinition;
   /** The §7 type of the error this request answered, for the request log. */
   errorType?: string;
+  /** Headers for earlier parameter names the request used (earlier-params.ts); server.ts sets them on any answer. */
+  deprecation?: Record<string, string>;
 }
 export type HttpEnv = { Variables: RequestVars };
 
@@ -146,11 +149,13 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
 
   const mutating = route.method !== 'GET';
   const idemKey = mutating ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;
+  const current = currentQueryNames(op, query);
+  c.set('deprecation', deprecationHeaders(current.used));
   const raw = feed
     ? feed.raw
     : route.method === 'POST' || route.method === 'PATCH'
-      ? withQuery(op.input, fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params), query, params)
-      : fromQuery(op.input, query, params);
+      ? withQuery(op.input, fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params), current.query, params)
+      : fromQuery(op.input, current.query, params);
   const accept = c.req.header('accept') ?? '';
   const documents = op.http?.documents;
   if (documents && (raw as Record<string, unknown>).format === undefined) {

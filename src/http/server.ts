@@ -109,6 +109,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
       if (inFlight === 0 && idle) idle();
     }
     c.header('Request-Id', requestId);
+    for (const [k, v] of Object.entries(c.get('deprecation') ?? {})) c.header(k, v);
     const adm = c.get('admission');
     if (adm) for (const [k, v] of Object.entries(rateLimitHeaders(adm))) if (!c.res.headers.has(k)) c.header(k, v);
     if (!work) return;

@@ -59,6 +59,7 @@ export const INSTRUCTIONS = [
   'Results are facts from office records, not legal advice.',
   // Said once here rather than in every tool's schema (docs/mcp.md "Descriptions").
   'Lists take `limit` (default 20) and `cursor`: pass the previous page\'s `pagination.cursor` with the same other arguments, within 24 hours; `include_total` adds `pagination.total_count`.',
+  'Any id argument also takes a unique prefix of the id (its type prefix and at least 4 hex characters, e.g. tm_7caa); an ambiguous prefix is a validation_error listing the matches.',
   'Tools are listed for the scopes of your credential and the chosen toolsets; by default trademarks, deadlines, clearance, monitoring and account. Parties, records, portfolio analytics, reference lists, webhooks and administration are listed when the server URL has ?toolsets=all (tm mcp --toolsets all).',
 ].join(' ');
 

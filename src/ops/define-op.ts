@@ -33,7 +33,20 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
    * `format` parameter or else from `Accept` (this maps each media type to its format); only a
    * client whose Accept names application/json gets the JSON object.
    */
-  http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; aliases?: string[]; shape?: 'earlier'; produces?: string; documents?: Record<string, string> };
+  /**
+   * `earlier`: parameters renamed to the one name per concept (docs/http.md "Deprecated parameter
+   * names"), earlier name → current key; the earlier name still works and the answer carries a
+   * `Deprecation` header. Never in MCP schemas.
+   */
+  http?: {
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+    path: string;
+    aliases?: string[];
+    shape?: 'earlier';
+    produces?: string;
+    documents?: Record<string, string>;
+    earlier?: Record<string, string>;
+  };
   /** An MCP tool even though it writes or has the earlier shape: no current read-only operation answers its question. */
   mcpTool?: boolean;
   /**

@@ -115,7 +115,7 @@ describe('exit codes', () => {
   it('10: tm deadlines --fail-on trips', async () => {
     const r = await tm('deadlines', '--fail-on', 'missed', '--json');
     expect(r.exitCode).toBe(10);
-    expect(r.stderr).toContain('--fail-on missed: 1 deadline(s)');
+    expect(r.stderr).toContain('--fail-on missed: 1 deadline at or past it');
   });
 });
 

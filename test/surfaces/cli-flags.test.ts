@@ -82,7 +82,7 @@ describe('tm deadlines --fail-on', () => {
     const r = await tm('deadlines', '--fail-on', 'missed', '--csv');
     expect(r.exitCode).toBe(10);
     expect(r.stdout).toMatch(/^due_date,/);
-    expect(r.stderr).toContain('tm: --fail-on missed: 1 deadline(s) at or past it: US 90000001 HEALTHY LOOKING declaration of use due 2025-05-14 (missed).');
+    expect(r.stderr).toContain('tm: --fail-on missed: 1 deadline at or past it: US 90000001 HEALTHY LOOKING declaration of use due 2025-05-14 (missed).');
     expect((await tm('deadlines', '--fail-on', 'overdue', '--json')).exitCode).toBe(10);
   });
 

@@ -85,7 +85,7 @@ describe('readable views', () => {
 
   it('history shows the office code and label; status codes their label and status; show lists owners with roles', async () => {
     const history = (await onTty(120, 'history', 'US:71112081', '--limit', '3')).join('\n');
-    expect(history).toMatch(/Raw code\s+Raw label/);
+    expect(history).toMatch(/Raw Code\s+Raw Label/);
     expect(history).toContain('REGISTERED AND RENEWED');
     expect(history).toMatch(/next page: add --cursor \S+/);
     const codes = (await onTty(120, 'status-codes', '--office', 'US', '--limit', '200')).join('\n');

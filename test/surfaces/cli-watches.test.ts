@@ -28,7 +28,7 @@ describe('tm watches and tm alerts', () => {
   });
 
   it('prints new alerts as NDJSON and exits 10 with --exit-code; tm alerts lists them', async () => {
-    expect((await tm('ingest', `${DAILY}/revival-after-98186103.xml`)).stdout).toContain('1 watch alerts');
+    expect((await tm('ingest', `${DAILY}/revival-after-98186103.xml`)).stdout).toContain('1 watch alert');
     // The ingest evaluated already; --since replays the span and finds nothing new to add.
     const again = await tm('watches', 'run', '--since', '0', '--ndjson', '--exit-code');
     expect([again.exitCode, again.stdout]).toEqual([0, '']);

@@ -113,10 +113,21 @@ describe('watches over HTTP', () => {
     expect((await json(await f.call(`/v1/alerts/${alert.id}`))).body).toMatchObject({ watch_name: 'Racino', acknowledged_at: '2026-11-22T12:00:00.000Z' });
     expect((await f.call(`/v1/alerts/${alert.id}`, { key: f.orgB.all })).status).toBe(404);
 
-    const fired = await json(await f.call(`/v1/watches/${w.id}/diagnostics?trademarkId=US:98186103`));
+    const firedRes = await f.call(`/v1/watches/${w.id}/diagnostics?trademark_id=US:98186103`);
+    expect(firedRes.headers.get('deprecation')).toBeNull();
+    const fired = await json(firedRes);
     expect(fired.body).toMatchObject({ outcome: 'alerted', counts: { alerts: 1 } });
-    expect((await json(await f.call(`/v1/watches/${w.id}/diagnostics?trademarkId=US:87310367`))).body.outcome).toBe('no_change');
-    const office = await json(await f.call(`/v1/watches/${other.id}/diagnostics?trademarkId=US:98186103`));
+    // The earlier camelCase name still works, and the answer says it is deprecated (docs/http.md).
+    const earlier = await f.call(`/v1/watches/${w.id}/diagnostics?trademarkId=US:98186103`);
+    expect(earlier.status).toBe(200);
+    expect(earlier.headers.get('deprecation')).toBe('@1795737600');
+    expect(earlier.headers.get('tm-deprecated-parameters')).toBe('trademarkId=trademark_id');
+    expect((await json(earlier)).body).toMatchObject({ outcome: 'alerted', trademark_id: fired.body.trademark_id });
+    const both = await json(await f.call(`/v1/watches/${w.id}/diagnostics?trademarkId=US:98186103&trademark_id=US:98186103`));
+    expect(both.status).toBe(400);
+    expect(both.body.error).toMatchObject({ type: 'conflicting_params', param: 'trademark_id' });
+    expect((await json(await f.call(`/v1/watches/${w.id}/diagnostics?trademark_id=US:87310367`))).body.outcome).toBe('no_change');
+    const office = await json(await f.call(`/v1/watches/${other.id}/diagnostics?trademark_id=US:98186103`));
     expect(office.body).toMatchObject({ outcome: 'office_excluded' });
     expect(office.body.reason).toMatch(/does not include the office US/);
     const counters = await json(await f.call(`/v1/watches/${w.id}/diagnostics`));

@@ -60,7 +60,7 @@ describe('monitoring tools over /mcp', () => {
     expect(alerts.data).toHaveLength(1);
     const alert = await call('lookup_alert', { id: alerts.data[0].id });
     expect(alert).toMatchObject({ watch_name: 'Racino', customer_reference: 'C-9', match: { tier: 'identical' } });
-    expect((await call('get_watch_diagnostics', { id: watch.id, trademarkId: 'US:98186103' })).outcome).toBe('alerted');
+    expect((await call('get_watch_diagnostics', { id: watch.id, trademark_id: 'US:98186103' })).outcome).toBe('alerted');
     expect((await call('tm_watches_delete', { id: watch.id })).deleted).toBe(true);
 
     flushUsage(t.ctx);

@@ -127,9 +127,9 @@ describe('parties and records on the CLI', () => {
   }, 60_000);
 
   it('tm fees estimate prints the line items; an office with no schedule is one line and exit 2', async () => {
-    const out = JSON.parse((await tm('fees', 'estimate', '--office', 'WO', '--classes', '9,25,35,42', '--designations', '3', '--json')).stdout);
+    const out = JSON.parse((await tm('fees', 'estimate', '--office', 'WO', '--class', '9,25,35,42', '--designations', '3', '--json')).stdout);
     expect(out).toMatchObject({ currency: 'CHF', total: 653 + 100 + 300 });
-    const bad = await tm('fees', 'estimate', '--office', 'KR', '--classes', '9');
+    const bad = await tm('fees', 'estimate', '--office', 'KR', '--class', '9');
     expect(bad.exitCode).toBe(2);
     expect(bad.stderr).toMatch(/No fee schedule for office KR/);
   });

@@ -6,6 +6,7 @@ import { deliverOnce } from '../../ops/webhooks/delivery-service.js';
 import { contextFromGlobals, type GlobalOptions } from '../program.js';
 import { outputMode, printJson, reportError } from '../output.js';
 import { TmError } from '../../errors.js';
+import { count } from '../views/words.js';
 
 export const addDeliverCommand = (program: Command): void => {
   program
@@ -28,7 +29,7 @@ export const addDeliverCommand = (program: Command): void => {
         ctx = contextFromGlobals(o);
         const result = await deliverOnce(ctx, { concurrency });
         if (mode.json) printJson(result);
-        else process.stdout.write(`delivered: ${result.attempted} attempt(s)\n`);
+        else process.stdout.write(`delivered: ${count(result.attempted, 'attempt')}\n`);
       } catch (err) {
         process.exitCode = reportError(err, mode);
       } finally {

@@ -11,6 +11,7 @@ import { contextFromGlobals, type GlobalOptions } from '../program.js';
 import { fromZodError, outputMode, reportError } from '../output.js';
 import { listShape } from '../views/list-rows.js';
 import { addExportFlags, checkExportFlags, checkOutputPath, rowsCsv, writeResult, type ExportFlags } from '../views/export.js';
+import { count } from '../views/words.js';
 
 interface EventsFlags extends GlobalOptions, ExportFlags {
   type?: string[];
@@ -84,7 +85,7 @@ export const addEventsCommand = (program: Command): void => {
       }
       if (exported) {
         const text = o.csv ? rowsCsv(kept, listShape(listEvents.output)?.columns) : kept.map((e) => `${line(e, true)}\n`).join('');
-        writeResult(text, o.output, `${kept.length} events`);
+        writeResult(text, o.output, count(kept.length, 'event'));
       }
     } catch (err) {
       process.exitCode = reportError(err, mode);

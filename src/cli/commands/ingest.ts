@@ -15,10 +15,12 @@ import { outputMode, printJson, reportError } from '../output.js';
 /** The summary; on a terminal the counts are grouped (12,345), piped they stay plain for scripts. */
 const summaryLine = (s: IngestSummary, grouped: boolean): string => {
   const n = (v: number): string => (grouped ? v.toLocaleString('en') : String(v));
+  // "1 record", "2 records" (docs/cli.md "Words"): the noun follows the count.
+  const of = (v: number, one: string): string => `${n(v)} ${v === 1 ? one : `${one}s`}`;
   return (
-    `ingested ${n(s.records)} records from ${n(s.files)} file(s) in ${(s.duration_ms / 1000).toFixed(1)}s ` +
+    `ingested ${of(s.records, 'record')} from ${of(s.files, 'file')} in ${(s.duration_ms / 1000).toFixed(1)}s ` +
     `(${n(s.records_per_second)}/s): ${n(s.inserted)} new, ${n(s.updated)} updated, ${n(s.unchanged)} unchanged, ` +
-    `${n(s.stale)} older than stored, ${n(s.skipped)} skipped, ${n(s.events)} change events, ${n(s.alerts)} watch alerts` +
+    `${n(s.stale)} older than stored, ${n(s.skipped)} skipped, ${of(s.events, 'change event')}, ${of(s.alerts, 'watch alert')}` +
     (s.text_issues.invalid_utf8 ? `, ${n(s.text_issues.invalid_utf8)} with invalid UTF-8` : '') +
     (s.text_issues.control_characters ? `, ${n(s.text_issues.control_characters)} with control characters in mark_text` : '')
   );

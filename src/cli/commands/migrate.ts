@@ -18,7 +18,7 @@ export const addMigrateCommand = (program: Command): void => {
         ctx = contextFromGlobals(o);
         const applied = await ctx.store.migrate();
         if (mode.json) printJson({ object: 'migration', backend: ctx.store.backend, store: ctx.store.path, applied });
-        else process.stdout.write(`${ctx.store.backend} store ${ctx.store.path}: ${applied.length ? `applied migration(s) ${applied.join(', ')}` : 'up to date'}\n`);
+        else process.stdout.write(`${ctx.store.backend} store ${ctx.store.path}: ${applied.length ? `applied ${applied.length === 1 ? 'migration' : 'migrations'} ${applied.join(', ')}` : 'up to date'}\n`);
       } catch (err) {
         process.exitCode = reportError(err, mode);
       } finally {

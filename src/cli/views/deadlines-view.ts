@@ -13,6 +13,7 @@ import { missedWanted, missedWarning, rowWhere } from '../missed-notice.js';
 import { humanize, urgencyText } from '../../deadlines/labels.js';
 import { csvLine } from '../../core/csv.js';
 import { nextPageLine, table, type Column } from './table.js';
+import { count } from './words.js';
 
 type Rows = { data: DeadlineRow[]; has_more?: boolean; pagination?: { cursor: string | null } };
 
@@ -143,7 +144,7 @@ export const exportDeadlines = async (
   const undated = rows.filter((r) => r.urgency === 'unknown');
   if (undated.length) {
     const named = undated.slice(0, 5).map((r) => `${rowWhere(r)} (${r.unsupported_reason ?? 'no reason'})`);
-    ctx.logger.warn(`${undated.length} deadline(s) cannot be computed and have no calendar event: ${named.join('; ')}${undated.length > 5 ? ' …' : ''}. See them with --csv or --urgency unknown.`);
+    ctx.logger.warn(`${count(undated.length, 'deadline')} cannot be computed and ${undated.length === 1 ? 'has' : 'have'} no calendar event: ${named.join('; ')}${undated.length > 5 ? ' …' : ''}. See them with --csv or --urgency unknown.`);
   }
   return buildDeadlinesIcs(rows, { domain: ctx.config.serviceDomain, stamp: ctx.clock.now(), alarmDays: options.alarmDays });
 };

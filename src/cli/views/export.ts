@@ -10,6 +10,7 @@ import { csvLine } from '../../core/csv.js';
 import { TmError } from '../../errors.js';
 import { mergeWarnings, warningsOf, type ResultWarning } from '../completeness.js';
 import { flatten, isObject, rowsAt, type Row } from './list-rows.js';
+import { count } from './words.js';
 
 export interface ExportFlags {
   csv?: boolean;
@@ -87,8 +88,8 @@ export const collectRows = async (
   return { rows: rows.slice(0, cap), warnings, last };
 };
 
-/** `N row(s)` said properly. */
-export const rowCount = (n: number): string => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`;
+/** "1 row", "2 rows". */
+export const rowCount = (n: number): string => count(n, 'row');
 
 const writeFailure = (err: unknown): string => {
   const code = (err as NodeJS.ErrnoException).code;

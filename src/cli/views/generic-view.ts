@@ -5,12 +5,13 @@
 import { humanize } from '../../deadlines/labels.js';
 import { flatten, isObject, type Row } from './list-rows.js';
 import { nextPageLine, table, type Column } from './table.js';
+import { count } from './words.js';
 
 const isObjectList = (v: unknown): v is Row[] => Array.isArray(v) && v.length > 0 && v.every(isObject);
 
 const scalar = (v: unknown): string => {
   if (v === null || v === undefined) return '—';
-  if (Array.isArray(v)) return v.every((x) => !isObject(x)) ? v.map(scalar).join(', ') : `${v.length} items`;
+  if (Array.isArray(v)) return v.every((x) => !isObject(x)) ? v.map(scalar).join(', ') : count(v.length, 'item');
   if (isObject(v)) return JSON.stringify(v);
   return String(v);
 };

@@ -5,10 +5,11 @@
 // reports no columns; a line cut to the width (80 when none is reported) does neither.
 import type { IngestProgress } from '../../ingest/pipeline.js';
 import { terminalWidth } from './table.js';
+import { count } from './words.js';
 
 const ERASE_LINE = '\r\x1b[2K';
 
-const count = (n: number): string => Math.round(n).toLocaleString('en');
+const grouped = (n: number): string => Math.round(n).toLocaleString('en');
 
 /** 0:42, 12:05, 1:02:03. */
 export const clockText = (seconds: number): string => {
@@ -25,8 +26,8 @@ export const progressLine = (p: IngestProgress): string => {
   if (p.phase === 'indexing') parts.push('indexing…');
   else if (share > 0 && p.elapsedMs >= 1000) parts.push(`ETA ${clockText(((p.elapsedMs / 1000) * (1 - share)) / share)}`);
   else parts.push('ETA …');
-  parts.push(`${count(p.records)} records`, `${count(rate)}/s`);
-  if (p.skipped > 0) parts.push(`${count(p.skipped)} skipped`);
+  parts.push(count(p.records, 'record'), `${grouped(rate)}/s`);
+  if (p.skipped > 0) parts.push(`${grouped(p.skipped)} skipped`);
   parts.push(p.file);
   return parts.join('  ');
 };

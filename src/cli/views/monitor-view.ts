@@ -2,10 +2,11 @@
 // which mark, what changed and how close a similarity hit was.
 import type { Alert } from '../../monitor/alert.js';
 import { table } from './table.js';
+import { count } from './words.js';
 
 const alertTable = (alerts: Alert[]): string =>
   table(
-    ['created', 'watch', 'mark', 'number', 'event', 'changed', 'match', 'ack'],
+    ['Created', 'Watch', 'Mark', 'Number', 'Event', 'Changed', 'Match', 'Ack'],
     alerts.map((a) => [
       a.created_at.slice(0, 16).replace('T', ' '),
       a.watch_name,
@@ -22,4 +23,4 @@ export const renderAlerts = (out: { data: Alert[]; has_more: boolean }): string 
   out.data.length === 0 ? 'No alerts.' : `${alertTable(out.data)}${out.has_more ? '\n(more alerts: pass --cursor)' : ''}`;
 
 export const renderWatchRun = (out: { watches: number; changes: number; alerts: Alert[] }): string =>
-  `${out.alerts.length} new alert(s) from ${out.changes} change(s) over ${out.watches} active watch(es)${out.alerts.length ? `\n${alertTable(out.alerts)}` : ''}`;
+  `${count(out.alerts.length, 'new alert')} from ${count(out.changes, 'change')} over ${count(out.watches, 'active watch', 'active watches')}${out.alerts.length ? `\n${alertTable(out.alerts)}` : ''}`;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Reconciliation } from '../../ops/records/reconcile-docket.js';
 import { csvLine } from '../../core/csv.js';
 import { table } from './table.js';
+import { count } from './words.js';
 
 type Report = z.infer<typeof Reconciliation>;
 const FIELDS = ['status', 'next_deadline', 'owner'] as const;
@@ -22,7 +23,7 @@ export const renderReconciliation = (out: Report): string => {
     [{ header: 'Line', priority: 1 }, { header: 'Ref', priority: 5, min: 6 }, { header: 'Mark', priority: 1 }, { header: 'Result', priority: 1 }, { header: 'Text', priority: 4, min: 8 }, { header: 'Differences (theirs → ours)', priority: 2, min: 20 }],
     rows,
   );
-  return `${body}\n\n${s.rows} rows as of ${out.as_of_date}: ${s.matches} match, ${s.differs} differ, ${s.not_found} not found, ${s.invalid} invalid.`;
+  return `${body}\n\n${count(s.rows, 'row')} as of ${out.as_of_date}: ${s.matches} match, ${s.differs} differ, ${s.not_found} not found, ${s.invalid} invalid.`;
 };
 
 const HEADER = ['line', 'ref', 'office', 'number', 'result', 'trademark_id', 'mark_text', ...FIELDS.flatMap((f) => [`${f}_theirs`, `${f}_ours`]), 'our_next_deadline', 'detail'];

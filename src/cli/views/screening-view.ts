@@ -6,6 +6,7 @@ import type { Screening, ScreeningHit } from '../../clearance/screening.js';
 import { classesOf } from '../../clearance/report-text.js';
 import { isFloorReason } from '../../clearance/risk.js';
 import { table, type Column } from './table.js';
+import { count } from './words.js';
 
 /** The reason a reader needs beside the level: the tier floor when it set the level, else the text. */
 const whyOf = (h: ScreeningHit): string => (h.risk.reasons.find(isFloorReason) ?? h.risk.reasons[0])?.detail ?? '';
@@ -29,5 +30,5 @@ export const renderScreening = (s: Screening): string =>
     ...warningLines(s),
     s.overall.summary,
     ...(s.hits.length ? [table(COLUMNS, s.hits.map((h) => COLUMNS.map((c) => c.cell(h))))] : []),
-    `Screening ${s.id}: ${s.hits.length} hit${s.hits.length === 1 ? '' : 's'}; every reason: tm screenings report ${s.id} --format html`,
+    `Screening ${s.id}: ${count(s.hits.length, 'hit')}; every reason: tm screenings report ${s.id} --format html`,
   ].join('\n');

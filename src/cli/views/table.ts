@@ -2,6 +2,7 @@
 // table fits the terminal's width; `--wide` shows every column in full. Widths are display
 // columns (Unicode East Asian Width, string-width), so CJK marks line up; ids are never cut.
 import stringWidth from 'string-width';
+import { titleCase } from './words.js';
 
 export interface Column {
   header: string;
@@ -49,7 +50,8 @@ export const cut = (s: string, width: number): string => {
 /** Pads to `width` display columns. */
 const pad = (s: string, width: number): string => s + ' '.repeat(Math.max(0, width - stringWidth(s)));
 
-const asColumn = (c: string | Column): Column => (typeof c === 'string' ? { header: c } : c);
+/** Every header in title case (words.ts), whichever view wrote it. */
+const asColumn = (c: string | Column): Column => (typeof c === 'string' ? { header: titleCase(c) } : { ...c, header: titleCase(c.header) });
 
 export const table = (columns: readonly (string | Column)[], rows: readonly string[][], options: TableOptions = {}): string => {
   const clean = rows.map((r) => r.map((c) => c.replace(/\s+/g, ' ').trim()));

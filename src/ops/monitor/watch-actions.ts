@@ -42,13 +42,14 @@ export const getWatchDiagnostics = defineOp({
   name: 'get_watch_diagnostics',
   summary: "Why a watch did or did not alert on a mark, or the watch's counters",
   description:
-    'A watch\'s counters, last evaluated change, last alert and last error; with `trademarkId`, why it did or did not alert on that mark.',
+    'A watch\'s counters, last evaluated change, last alert and last error; with `trademark_id`, why it did or did not alert on that mark.',
   scope: 'trademarks:read',
   meter: 'monitoring',
   readOnly: true,
-  http: { method: 'GET', path: '/v1/watches/{id}/diagnostics' },
-  cli: { command: 'watches diagnostics <id>', flags: { 'trademark-id': 'trademarkId' } },
-  input: z.strictObject({ id: z.string().min(1), trademarkId: z.string().min(1).optional().describe('A tm_ id or OFFICE:number') }),
+  // `trademarkId` was this parameter's name before query parameters were all snake_case (issue 26.11).
+  http: { method: 'GET', path: '/v1/watches/{id}/diagnostics', earlier: { trademarkId: 'trademark_id' } },
+  cli: { command: 'watches diagnostics <id>' },
+  input: z.strictObject({ id: z.string().min(1), trademark_id: z.string().min(1).optional().describe('A tm_ id or OFFICE:number') }),
   output: Diagnostics,
   run: async (ctx, input) => {
     const row = await requireWatch(ctx, input.id);
@@ -64,8 +65,8 @@ export const getWatchDiagnostics = defineOp({
       last_error: row.last_error ? { message: row.last_error, at: row.last_error_at } : null,
       request_id: ctx.requestId,
     };
-    if (!input.trademarkId) return { ...base, trademark_id: null, outcome: null, reason: null, judgement: null, alert: null };
-    const record = await resolveTrademark(ctx, input.trademarkId, 'trademarkId');
+    if (!input.trademark_id) return { ...base, trademark_id: null, outcome: null, reason: null, judgement: null, alert: null };
+    const record = await resolveTrademark(ctx, input.trademark_id, 'trademark_id');
     const w = compileWatch(row);
     const textOf = cachedText();
     const scored = judgeMark(w, record, textOf);

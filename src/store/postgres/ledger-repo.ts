@@ -2,17 +2,12 @@
 // rows (ledger-writer.ts, which upserts and alert pages also call inside their own transactions),
 // the events feed with its filters, and each organization's payload version.
 import type { LedgerFilter, LedgerRepo, LedgerRow, NewLedgerEvent } from '../ledger-repo.js';
-import { DEFAULT_PAYLOAD_VERSION, pgRecorder } from './ledger-writer.js';
+import { DEFAULT_PAYLOAD_VERSION, recordEvents } from './ledger-writer.js';
 import type { PgDb } from './pg.js';
 
 export const createPgLedgerRepo = (db: PgDb): LedgerRepo => ({
   async record(events: readonly NewLedgerEvent[]): Promise<(LedgerRow | null)[]> {
-    return db.tx(async (c) => {
-      const record = pgRecorder(c);
-      const out: (LedgerRow | null)[] = [];
-      for (const e of events) out.push(await record(e));
-      return out;
-    });
+    return db.tx((c) => recordEvents(c, events));
   },
   async list(f: LedgerFilter, limit: number): Promise<LedgerRow[]> {
     const params: unknown[] = [f.orgId, f.afterSeq, f.notBefore];

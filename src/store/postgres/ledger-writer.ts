@@ -20,32 +20,65 @@ export const toLedgerEvent = (row: EventRow): LedgerEvent & { seq: number } => (
   source_date: row.source_date,
 });
 
+const LEDGER_COLUMNS = ['id', 'org_id', 'type', 'payload_version', 'trademark_id', 'portfolio_ids', 'twin_key', 'twin_date', 'data', 'created_at'] as const;
+const DELIVERY_COLUMNS = ['id', 'endpoint_id', 'org_id', 'event_id', 'event_seq', 'next_attempt_at'] as const;
+
 /**
- * A recorder for one transaction. An organization's payload version and its subscribed endpoints
- * cannot change inside it (every ledger writer holds the store's write lock), so each is read once
- * per (organization, type, frozen portfolios), not once per event.
+ * Records events in order on the caller's client, returning each row (null for a twin). An
+ * organization's payload version and its subscribed endpoints cannot change inside the
+ * transaction (every ledger writer holds the store's write lock), so each is read once per
+ * (organization, type, frozen portfolios). Events go in as one INSERT per run between twins (a
+ * twin is checked against everything recorded before it), and their outbox rows as one more:
+ * a projection of thousands of status changes is a few round trips, not two per event.
  */
-export const pgRecorder = (c: PgClient) => {
+export const recordEvents = async (c: PgClient, events: readonly NewLedgerEvent[]): Promise<(LedgerRow | null)[]> => {
   const versions = new Map<string, number>();
   const endpoints = new Map<string, string[]>();
-  return async (e: NewLedgerEvent): Promise<LedgerRow | null> => {
+  const out: (LedgerRow | null)[] = [];
+  let run: { row: LedgerRow; twin: Record<'twin_key' | 'twin_date', string | null> }[] = [];
+  let outbox: unknown[][] = [];
+  const flush = async (): Promise<void> => {
+    if (run.length === 0) return;
+    const seqs = new Map((await c.query<{ id: string; seq: number }>(
+      `INSERT INTO ledger_events (${LEDGER_COLUMNS.join(', ')})
+       SELECT ${LEDGER_COLUMNS.join(', ')} FROM unnest(${LEDGER_COLUMNS.map((col, i) => `$${i + 1}::${col === 'payload_version' ? 'int[]' : 'text[]'}`).join(', ')})
+       WITH ORDINALITY AS u (${LEDGER_COLUMNS.join(', ')}, n) ORDER BY n RETURNING id, seq`,
+      LEDGER_COLUMNS.map((col) => run.map(({ row, twin }) => (col === 'twin_key' || col === 'twin_date' ? twin[col] : row[col]))),
+    )).rows.map((r) => [r.id, Number(r.seq)]));
+    for (const { row } of run) row.seq = seqs.get(row.id)!;
+    for (const d of outbox) d[4] = seqs.get(d[3] as string);
+    if (outbox.length > 0) {
+      await c.query(
+        `INSERT INTO webhook_deliveries (${DELIVERY_COLUMNS.join(', ')}, test, state, created_at, updated_at)
+         SELECT ${DELIVERY_COLUMNS.join(', ')}, 0, 'pending', next_attempt_at, next_attempt_at
+         FROM unnest(${DELIVERY_COLUMNS.map((col, i) => `$${i + 1}::${col === 'event_seq' ? 'bigint[]' : 'text[]'}`).join(', ')})
+         WITH ORDINALITY AS u (${DELIVERY_COLUMNS.join(', ')}, n) ORDER BY n`,
+        DELIVERY_COLUMNS.map((_, i) => outbox.map((d) => d[i])),
+      );
+    }
+    run = [];
+    outbox = [];
+  };
+  for (const e of events) {
     if (e.twin) {
+      await flush();
       const twin = await c.query('SELECT 1 FROM ledger_events WHERE org_id = $1 AND twin_key = $2 AND twin_date BETWEEN $3 AND $4 LIMIT 1', [e.orgId, e.twin.key, e.twin.from, e.twin.to]);
-      if (twin.rowCount) return null;
+      if (twin.rowCount) {
+        out.push(null);
+        continue;
+      }
     }
     let version = versions.get(e.orgId);
     if (version === undefined) {
       const row = (await c.query<{ payload_version: number }>('SELECT payload_version FROM ledger_settings WHERE org_id = $1', [e.orgId])).rows[0];
       versions.set(e.orgId, (version = row?.payload_version ?? DEFAULT_PAYLOAD_VERSION));
     }
-    const id = randomId('evt_');
     const portfolios = JSON.stringify(e.portfolioIds);
-    const data = JSON.stringify(e.data(version));
-    const seq = Number((await c.query<{ seq: number }>(
-      `INSERT INTO ledger_events (id, org_id, type, payload_version, trademark_id, portfolio_ids, twin_key, twin_date, data, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING seq`,
-      [id, e.orgId, e.type, version, e.trademarkId, portfolios, e.twin?.key ?? null, e.twin?.date ?? null, data, e.createdAt],
-    )).rows[0]!.seq);
+    // The seq is the database's: set when the run is written.
+    const row: LedgerRow = {
+      seq: 0, id: randomId('evt_'), org_id: e.orgId, type: e.type, payload_version: version, trademark_id: e.trademarkId, portfolio_ids: portfolios,
+      data: JSON.stringify(e.data(version)), created_at: e.createdAt,
+    };
     const key = `${e.orgId}\u0000${e.type}\u0000${portfolios}`;
     let subscribed = endpoints.get(key);
     if (!subscribed) {
@@ -56,21 +89,17 @@ export const pgRecorder = (c: PgClient) => {
       );
       endpoints.set(key, (subscribed = rows.rows.map((r) => r.id)));
     }
-    if (subscribed.length > 0) {
-      await c.query(
-        `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at)
-         SELECT d, ep, $3, $4, $5, 0, 'pending', $6, $6, $6 FROM unnest($1::text[], $2::text[]) AS u (d, ep)`,
-        [subscribed.map(() => randomId('dlv_')), subscribed, e.orgId, id, seq, e.createdAt],
-      );
-    }
-    return { seq, id, org_id: e.orgId, type: e.type, payload_version: version, trademark_id: e.trademarkId, portfolio_ids: portfolios, data, created_at: e.createdAt };
-  };
+    for (const endpointId of subscribed) outbox.push([randomId('dlv_'), endpointId, e.orgId, row.id, 0, e.createdAt]);
+    run.push({ row, twin: { twin_key: e.twin?.key ?? null, twin_date: e.twin?.date ?? null } });
+    out.push(row);
+  }
+  await flush();
+  return out;
 };
 
 /** Writes an alert page's ledger events and its monitor events (each only while its endpoint is enabled). */
 export const writeSideWrites = async (c: PgClient, w: AlertSideWrites): Promise<void> => {
-  const record = pgRecorder(c);
-  for (const e of w.events) await record(e);
+  await recordEvents(c, w.events);
   for (const m of w.monitorEvents) {
     await c.query(
       `INSERT INTO webhook_deliveries (id, endpoint_id, org_id, event_id, event_seq, test, state, next_attempt_at, created_at, updated_at, payload)
@@ -97,8 +126,7 @@ export const projectChanges = async (c: PgClient, p: LedgerProjection): Promise<
       'SELECT trademark_id, org_id, portfolio_id, external_ref FROM portfolio_holdings WHERE trademark_id = ANY($1) ORDER BY org_id, portfolio_id',
       [[...new Set(relevant.map((e) => e.trademark_id))]],
     );
-    const record = pgRecorder(c);
-    for (const e of p.project(relevant, holders.rows)) await record(e);
+    await recordEvents(c, p.project(relevant, holders.rows));
   }
   await c.query('INSERT INTO ledger_cursor (name, seq) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET seq = excluded.seq', [p.cursor, to]);
 };
