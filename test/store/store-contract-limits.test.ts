@@ -82,6 +82,13 @@ describe.skipIf(!PG_ENABLED)('limit windows shared by two nodes on one PostgreSQ
     expect(await countersFor(nodes[1]!).take(req('org_x', 0, { tier: 'search', limit: N, counted: false }))).toMatchObject({ used: N });
   });
 
+  it('leaves the live counters out of the tables `tm copy` moves', async () => {
+    const names = (await nodes[0]!.tables().list()).map((t) => t.name);
+    expect(names).toContain('usage_daily');
+    expect(names).not.toContain('limit_windows');
+    expect(names).not.toContain('limit_days');
+  });
+
   it('a reservation taken on one node is released on the other', async () => {
     const [a, b] = nodes.map((s) => countersFor(s));
     for (let i = 0; i < 3; i++) expect((await a!.take(req('ip:1', 0, { reservation: 'reserve' }))).ok).toBe(true);

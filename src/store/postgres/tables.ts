@@ -19,10 +19,11 @@ export const createPgTables = (db: PgDb): StoreTables => {
   };
   return {
     async list() {
+      // Rate-limit windows (migration 61) are live counters of the running nodes, not data to move.
       const cols = await db.query<{ table_name: string; column_name: string; data_type: string }>(
         `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
          JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
-         WHERE c.table_schema = current_schema() AND c.table_name <> 'schema_migrations' AND c.is_generated = 'NEVER'
+         WHERE c.table_schema = current_schema() AND c.table_name NOT IN ('schema_migrations', 'limit_windows', 'limit_days') AND c.is_generated = 'NEVER'
          ORDER BY c.table_name, c.ordinal_position`,
       );
       for (const c of cols) {
