@@ -21,17 +21,15 @@ import { CHANNELS, DEFAULT_CHANNELS } from '../src/search/params.js';
 import { trigramSet } from '../src/search/trigram.js';
 import { corpusTexts, loadEuipo, openEvalStore } from './lib/eval-corpus.js';
 import { acceptableFlag, heldSimilar, isMeaning, loadPairs, sameLetters, type Pair } from './lib/eval-pairs.js';
-import { FALSE_ALARM_QUERIES, labelKey, loadLabels, queryHalf, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
+import { FA_SEED, FALSE_ALARM_QUERIES, labelKey, loadLabels, queryHalf, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
 import { benchCommand, consoleTable, markdownTable, resultsDir, writeReport, type Table } from './lib/results.js';
 import { topCoverage, trigramRank } from './lib/trigram-baseline.js';
-import { variantRecall, variantTable } from './lib/variant-eval.js';
+import { VARIANTS_PER_FAMILY, variantRecall, variantTable } from './lib/variant-eval.js';
 import { sqliteDb } from '../src/store/sqlite/store.js';
 
 /** Channel sets compared; `all` is what `tm search Q --all` turns on. */
 const CHANNEL_SETS: Record<string, string | undefined> = { default: undefined, all: CHANNELS.join(',') };
 const DEPTH = 20;
-const FA_SEED = 20261124;
-const VARIANTS_PER_FAMILY = 100;
 /** The near_identical families: one slip from the same mark (src/search/families.ts). */
 const ONE_SLIP: readonly string[] = ['split_join', 'plural', 'one_edit', 'transposition'];
 

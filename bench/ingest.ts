@@ -3,6 +3,8 @@
 // Each measurement runs in its own child process so its peak RSS is its own. Options:
 //   --count N (default 1,000,000)  --seed S (42)  --formats ndjson,uspto-xml  --corpus-dir DIR
 //   --batch-size N (pipeline default)  --keep-db  --update-count N (20,000; 0 skips the update run)
+//   --backend postgres: NDJSON into a fresh PostgreSQL database (TM_BENCH_PG, default the local
+//   server) and, in the same run, into SQLite for the figure beside it (bench/lib/ingest-backends.ts)
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +17,7 @@ import { openDatabase, writeTransaction } from '../src/store/sqlite/sqlite.js';
 import { ingestFiles } from '../src/ingest/pipeline.js';
 import { GENERATOR_VERSION, corpusFileName, writeCorpus, type CorpusFormat } from './corpus/generate.js';
 import { reportToParent, runInChild } from './lib/child.js';
+import { compareBackends } from './lib/ingest-backends.js';
 import { machineLine } from './lib/machine.js';
 import {
   benchCommand, consoleTable, formatInt, formatMb, markdownTable, repoRoot, writeReport, type Table,
@@ -31,7 +34,7 @@ interface ParseResult {
   ms: number;
 }
 
-interface IngestResult extends ParseResult {
+export interface IngestResult extends ParseResult {
   inserted: number;
   /** Time until the last record was stored, before the search-index sync. */
   store_ms: number;
@@ -187,8 +190,15 @@ const main = async (): Promise<void> => {
       'batch-size': { type: 'string' },
       'keep-db': { type: 'boolean', default: false },
       'update-count': { type: 'string', default: '20000' },
+      backend: { type: 'string', default: 'sqlite' },
     },
   });
+  if (values.backend === 'postgres') {
+    const file = await ensureCorpus(resolve(values['corpus-dir']!), 'ndjson', Number(values.count), Number(values.seed));
+    const update = Number(values['update-count']) > 0 ? await ensureCorpus(resolve(values['corpus-dir']!), 'ndjson', Number(values['update-count']), Number(values.seed) + 1) : null;
+    return compareBackends(fileURLToPath(import.meta.url), file, update, Number(values.count), Number(values.seed));
+  }
+  if (values.backend !== 'sqlite') throw new Error(`--backend must be sqlite or postgres, not ${values.backend}`);
   const count = Number(values.count);
   const seed = Number(values.seed);
   const formats = values.formats!.split(',').map((f) => f.trim()) as CorpusFormat[];

@@ -3,6 +3,7 @@
 // (default channels, then all six) with peak RSS, an exhaustive scorer (all six) over the same
 // queries for recall@20 and a speed ratio, and the trigram top-50 coverage of the candidates. Options:
 //   --sizes 100000,1000000  --queries 200  --exhaustive 50  --coverage 50  --seed 42  --cold-runs 5
+//   --backend postgres: PostgreSQL beside SQLite on the same marks (bench/lib/search-backends.ts)
 import { execFileSync } from 'node:child_process';
 import MiniSearch from 'minisearch';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { trigramSet } from '../src/search/trigram.js';
 import { buildStore, ensureStore, makeQueries, NOW, type BuildResult } from './lib/bench-store.js';
 import { topCoverage } from './lib/trigram-baseline.js';
 import { reportToParent, runInChild } from './lib/child.js';
+import { compareSearch, searchBackendChild } from './lib/search-backends.js';
 import { benchCommand, consoleTable, formatInt, formatMb, markdownTable, percentile, repoRoot, writeReport, type Table } from './lib/results.js';
 import { sqliteDb } from '../src/store/sqlite/store.js';
 
@@ -211,10 +213,19 @@ const main = async () => {
       db: { type: 'string' },
       size: { type: 'string' },
       minisearch: { type: 'boolean', default: false },
+      backend: { type: 'string', default: 'sqlite' },
+      'queries-db': { type: 'string' },
+      ids: { type: 'string' },
     },
     allowPositionals: true,
   });
   const seed = Number(values.seed);
+  if (values.child && (await searchBackendChild(values.child, values, seed))) return;
+  if (values.backend === 'postgres') {
+    mkdirSync(join(repoRoot, 'bench', 'results', 'tmp'), { recursive: true });
+    return compareSearch(self, values.sizes!.split(',').map(Number), Number(values.queries), Number(values.exhaustive), seed);
+  }
+  if (values.backend !== 'sqlite') throw new Error(`--backend must be sqlite or postgres, not ${values.backend}`);
   if (values.child === 'build') return reportToParent(await buildStore(values.db!, Number(values.size), seed));
   if (values.child === 'mini-build' || values.child === 'mini-load') {
     return reportToParent(await minisearch(values.db!, values.child === 'mini-build' ? 'build' : 'load'));

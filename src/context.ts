@@ -5,7 +5,6 @@ import type { Clock } from './core/clock.js';
 import { visibleLines } from './core/terminal-text.js';
 import { ledgerProjection } from './monitor/projector.js';
 import type { SearchIndex } from './search/search-index.js';
-import { unsupportedSearchIndex } from './search/unsupported-index.js';
 import { isPostgresUrl } from './store/location.js';
 import { openPostgresStore } from './store/postgres/store.js';
 import { openSqliteStore } from './store/sqlite/store.js';
@@ -76,7 +75,7 @@ export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = 
   const store: Store = openStoreAt(config.dbPath, { projection: ledgerProjection });
   return {
     store,
-    index: store.backend === 'sqlite' ? lazySearchIndex(store) : unsupportedSearchIndex(store.backend),
+    index: lazySearchIndex(store),
     clock: config.clock,
     config,
     org: null,

@@ -46,11 +46,12 @@ export const corpusCommonness = (corpus: readonly Analysis[]): Commonness => {
   };
 };
 
-/** A temporary store holding the corpus, indexed; `close` removes it. */
-export const openEvalStore = async (euipo: readonly EuipoMark[], pairs: readonly Pair[]): Promise<{ ctx: Context; close: () => Promise<void> }> => {
+/** A store holding the corpus, indexed: a temporary SQLite file, or the (empty) store at `location`
+ *  (a PostgreSQL URL); `close` removes the temporary file. */
+export const openEvalStore = async (euipo: readonly EuipoMark[], pairs: readonly Pair[], location?: string): Promise<{ ctx: Context; close: () => Promise<void> }> => {
   const dir = mkdtempSync(join(tmpdir(), 'tm-eval-'));
   // Relevance does not depend on load: a budget of ten minutes never cuts a search short.
-  const ctx = createContext({ db: join(dir, 'tm.db'), now: '2026-11-22T12:00:00.000Z', requestBudgetMs: 600_000 });
+  const ctx = createContext({ db: location ?? join(dir, 'tm.db'), now: '2026-11-22T12:00:00.000Z', requestBudgetMs: 600_000 });
   const records = euipo.map(([n, text, date]) => record('EM', n, text, date));
   pairs.forEach((p, i) => records.push(record('US', `P${i}`, p.earlier, '2000-01-01')));
   for (let i = 0; i < records.length; i += 5000) await ctx.store.trademarks.upsert(records.slice(i, i + 5000), '2026-01-01T00:00:00.000Z');

@@ -11,6 +11,7 @@ import { parseCsv } from './eval-pairs.js';
 import { repoRoot } from './results.js';
 
 export const FALSE_ALARM_QUERIES = 200;
+export const FA_SEED = 20261124;
 export const LABELS_FILE = join(repoRoot, 'data', 'similarity', 'false-alarm-labels.csv');
 export const TOP_TIERS = ['identical', 'near_identical', 'similar'] as const;
 

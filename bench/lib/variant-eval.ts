@@ -16,10 +16,12 @@ import type { Table } from './results.js';
 import { generateVariants, INTENDED, type Variant, type VariantFamily } from './variants.js';
 
 export const VARIANT_SEED = 20261127;
+/** Copies per family and half that eval:search searches. */
+export const VARIANTS_PER_FAMILY = 100;
 const TOP = 10;
 const RANK = { identical: 0, near_identical: 1, similar: 2, related: 3 } as const;
 /** Families that are sounds: measured with `phonetic` alone too (issue 23, point 3). */
-const SOUND_FAMILIES: readonly VariantFamily[] = ['homophone', 'letter_name'];
+export const SOUND_FAMILIES: readonly VariantFamily[] = ['homophone', 'letter_name'];
 
 export interface VariantRow {
   family: VariantFamily;

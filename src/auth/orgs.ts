@@ -7,7 +7,8 @@ import { mergeOverrides, resolveLimits } from './limits.js';
 import { planOf, type Plan } from './plans.js';
 import type { Organization, OrgLimitOverrides } from './schemas.js';
 
-export const toOrganization = (row: OrgRow, livemode: boolean, requestId: string | null): Organization => ({
+/** The public organization; its payload version is the one its events are recorded with (ledger). */
+export const toOrganization = async (ctx: Context, row: OrgRow, livemode: boolean, requestId: string | null): Promise<Organization> => ({
   id: row.id,
   object: 'organization',
   name: row.name,
@@ -15,6 +16,7 @@ export const toOrganization = (row: OrgRow, livemode: boolean, requestId: string
   livemode,
   limits: resolveLimits(row.limits),
   plan: planOf(row.plan),
+  payload_version: await ctx.store.ledger.payloadVersion(row.id),
   request_id: requestId,
 });
 
@@ -48,4 +50,11 @@ export const updateOrgPlan = async (ctx: Context, id: string, plan: Plan): Promi
   const stored = JSON.stringify(plan);
   await ctx.store.auth.setOrgPlan(id, stored);
   return { ...row, plan: stored };
+};
+
+/** Spec §9.2: the payload version (1 or 2) an organization's new events carry; stored events keep theirs. */
+export const updatePayloadVersion = async (ctx: Context, id: string, version: number): Promise<OrgRow> => {
+  const row = await requireOrg(ctx, id);
+  await ctx.store.ledger.setPayloadVersion(id, version);
+  return row;
 };

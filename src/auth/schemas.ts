@@ -48,6 +48,7 @@ export const Organization = z.object({
   created_at: z.string(),
   livemode: z.boolean(),
   limits: OrgLimits,
+  payload_version: z.number().int().describe('The webhook and event payload version (1 or 2) new events are recorded with; stored events keep theirs'),
   plan: Plan.describe('The features beyond search and reads it may use; calls outside them answer 403 plan_upgrade_required'),
   request_id: z.string().nullable(),
 });

@@ -20,7 +20,7 @@ import { getTrademarkHistory } from './get-trademark-history.js';
 import { listTrademarkAssignments } from './list-trademark-assignments.js';
 import { listTrademarkProceedings } from './list-trademark-proceedings.js';
 import { listAttorneyTrademarks, listEntityTrademarks, listFirmTrademarks, listOwnerTrademarks } from './parties/party-trademarks.js';
-import { getAccount } from './get-account.js';
+import { getAccount } from './account/get-account.js';
 import { getUsage } from './get-usage.js';
 import { getUsageSummary } from './get-usage-summary.js';
 import { listRequestLogs } from './list-request-logs.js';
@@ -29,10 +29,11 @@ import { createApiKey } from './create-api-key.js';
 import { updateApiKey } from './update-api-key.js';
 import { revokeApiKey } from './revoke-api-key.js';
 import { submitFeedback } from './submit-feedback.js';
-import { createOrganization } from './create-organization.js';
-import { listOrganizations } from './list-organizations.js';
-import { setOrganizationLimits } from './set-organization-limits.js';
+import { createOrganization } from './account/create-organization.js';
+import { listOrganizations } from './account/list-organizations.js';
+import { setOrganizationLimits } from './account/set-organization-limits.js';
 import { setOrganizationPlan } from './account/set-organization-plan.js';
+import { updateOrganization, updateOrganizationLocal } from './account/update-organization.js';
 import { issueApiKey } from './issue-api-key.js';
 import { listApiKeysLocal } from './list-api-keys-local.js';
 import { revokeApiKeyLocal } from './revoke-api-key-local.js';
@@ -88,6 +89,8 @@ export const OPERATIONS: readonly OpDefinition[] = [
   listOrganizations,
   setOrganizationLimits,
   setOrganizationPlan,
+  updateOrganization,
+  updateOrganizationLocal,
   issueApiKey,
   listApiKeysLocal,
   revokeApiKeyLocal,

@@ -4,7 +4,7 @@ import { compact, fold, nearWords, rhymeKey, soundKey } from './normalize.js';
 import { fuzzyBudget } from './distance.js';
 import { phoneticKeys } from './phonetic.js';
 import { skeleton } from './lookalike.js';
-import { contentWords, equivalentWords, type Meaning } from './conceptual.js';
+import { conceptTerms, equivalentWords, type Concepts } from './conceptual.js';
 
 export interface Analysis {
   folded: string;
@@ -22,7 +22,7 @@ export interface Analysis {
   /** pg_trgm trigram set of the folded text, for the fusion's trigram feature. */
   trigrams?: Int32Array;
   /** Content words and their meanings, for the conceptual lane (computed on first use). */
-  concepts?: { word: string; meaning: Meaning }[];
+  concepts?: Concepts;
 }
 
 export const analyze = (text: string): Analysis => {
@@ -264,7 +264,7 @@ export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Chan
   if (channels.has('conceptual')) {
     // A whole earlier mark that is an equivalent word (LUPO -> WOLF), or a mark with one as a word.
     const keys: Lookup[] = [];
-    for (const w of contentWords(a.folded)) for (const e of equivalentWords(w)) keys.push({ ...at(`n:${e}`), cap: CONCEPT_CAP }, { ...at(`w:${e}`), cap: CONCEPT_CAP });
+    for (const w of conceptTerms(a.folded)) for (const e of equivalentWords(w)) keys.push({ ...at(`n:${e}`), cap: CONCEPT_CAP }, { ...at(`w:${e}`), cap: CONCEPT_CAP });
     out.set('conceptual', keys);
   }
   return out;

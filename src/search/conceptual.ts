@@ -1,8 +1,12 @@
 // The `conceptual` channel: marks that mean the same thing in other words. A word is read through
-// data/conceptual/equivalents.json.gz (FreeDict foreign equivalents into English, WordNet synonyms,
-// close hypernyms and siblings, number words): LUPO means WOLF, EL SOL means SUN, SEIS is 6.
+// data/conceptual/equivalents.tsv.gz (FreeDict foreign equivalents into English, WordNet synonyms,
+// close hypernyms and siblings, number words) and apertium-spa-eng.tsv.gz (Spanish words and
+// phrases): LUPO means WOLF, EL SOL means SUN, SEIS is 6, BUENOS DIAS is GOOD MORNING.
 // Articles and particles carry no meaning here. The table (packed: conceptual-table.ts) is opened on
 // the first conceptual query.
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
+import { packagePath } from '../data-files.js';
 import { loadTable, type Section } from './conceptual-table.js';
 import { fold, nearKey, words } from './normalize.js';
 
@@ -26,9 +30,37 @@ const COMPOUND_PART = 3;
 
 let table: Table | undefined;
 
+/** The Apertium entries are a file of their own (GPL 2, kept apart from the GPL 3 glosses), small
+ *  enough to read into maps: its values follow the packed table's for the same word. */
+const withApertium = <T extends Record<string, Section>>(packed: T): T => {
+  const extra = new Map<string, Map<string, string>>();
+  let current: Map<string, string> | undefined;
+  for (const line of gunzipSync(readFileSync(packagePath('data', 'conceptual', 'apertium-spa-eng.tsv.gz'))).toString('utf8').split('\n')) {
+    if (line.startsWith('[')) extra.set(line.slice(1, -1), (current = new Map()));
+    else if (current && line) {
+      const tab = line.indexOf('\t');
+      current.set(line.slice(0, tab), line.slice(tab + 1));
+    }
+  }
+  const merged: Record<string, Section> = { ...packed };
+  for (const [name, more] of extra) {
+    const base = packed[name];
+    if (!base) continue;
+    merged[name] = {
+      has: (k) => base.has(k) || more.has(k),
+      get: (k) => {
+        const a = base.get(k);
+        const b = more.get(k);
+        return a !== undefined && b !== undefined ? `${a} ${b}` : (a ?? b);
+      },
+    };
+  }
+  return merged as T;
+};
+
 const load = (): Table => {
   if (table) return table;
-  const t = loadTable();
+  const t = withApertium(loadTable());
   table = {
     foreign: t.foreign, synonyms: t.synonyms, siblings: t.siblings, numbers: t.numbers,
     reverse: { foreign: t['foreign-reverse'], synonyms: t['synonyms-reverse'], siblings: t['siblings-reverse'], numbers: t['numbers-reverse'] },
@@ -49,8 +81,11 @@ const INFLECTIONS: ReadonlyArray<[string, string]> = [['s', ''], ['es', ''], ['a
  *  tried here at each place it could split, once per process. */
 const lemma = (t: Table, w: string): string | null => {
   if (known(t, w)) return w;
+  // An English gloss takes a plural ending only: SEA is an English word, not SEO (Spanish, a
+  // cathedral) in the feminine.
+  const english = t.reverse.foreign.has(w);
   for (const [ending, base] of INFLECTIONS) {
-    if (!w.endsWith(ending)) continue;
+    if (!w.endsWith(ending) || (english && base)) continue;
     const v = w.slice(0, w.length - ending.length) + base;
     if (v.length >= 2 && known(t, v)) return v;
   }
@@ -94,6 +129,42 @@ const wordContent = memo((w: string): readonly string[] => {
 /** The content words of a mark, compounds of two known words split (MARAZUL: MAR AZUL). */
 export const contentWords = (text: string): string[] => words(fold(text)).flatMap(wordContent);
 
+/** Two words the table knows as one phrase, written with `_` (buenos_dias, bell_tower): the
+ *  dictionaries translate some phrases whole (BUENOS DIAS: GOOD MORNING). */
+const PHRASE = '_';
+const knownPhrase = memo((p: string): boolean => {
+  const t = load();
+  return t.foreign.has(p) || t.reverse.foreign.has(p);
+});
+
+/** What the conceptual lane compares: each content word, and each pair of adjacent words of the
+ *  mark that the table knows as a phrase; `at` lists the content words a unit stands for. */
+export interface Unit { word: string; meaning: Meaning; at: readonly number[] }
+export interface Concepts { n: number; units: Unit[] }
+
+const unitsOf = (text: string): Concepts => {
+  const raw = words(fold(text)).filter((w) => !PARTICLES.has(w));
+  const units: Unit[] = [];
+  const spans: number[][] = [];
+  let n = 0;
+  for (const w of raw) {
+    const span: number[] = [];
+    for (const c of wordContent(w)) {
+      units.push({ word: c, meaning: meaningOf(c), at: [n] });
+      span.push(n++);
+    }
+    spans.push(span);
+  }
+  for (let i = 0; i + 1 < raw.length; i++) {
+    const p = raw[i] + PHRASE + raw[i + 1];
+    if (knownPhrase(p)) units.push({ word: p, meaning: meaningOf(p), at: [...spans[i]!, ...spans[i + 1]!] });
+  }
+  return { n, units };
+};
+
+/** The words and phrases of a mark whose equivalents the channel looks up. */
+export const conceptTerms = (text: string): string[] => unitsOf(text).units.map((u) => u.word);
+
 /** What a word means: itself, its English glosses and its numeral. */
 const base = (t: Table, w: string): string[] => [w, ...values(t.foreign, w), ...values(t.numbers, w)];
 const widen = (list: readonly string[], m: Section): string[] => list.flatMap((e) => values(m, e));
@@ -134,7 +205,7 @@ export const equivalentWords = memo((w: string): readonly string[] => {
     if (out.size > MAX_EXPANSIONS) break;
   }
   out.delete(w);
-  return [...out].slice(0, MAX_EXPANSIONS).map(nearKey).filter((k) => k.length >= 2);
+  return [...out].slice(0, MAX_EXPANSIONS).map((e) => nearKey(e.replace(PHRASE, ' '))).filter((k) => k.length >= 2);
 });
 
 /** A word the table knows nothing of, in either direction: it means the same as no other word
@@ -144,12 +215,10 @@ const inert = memo((w: string): boolean => {
   return !known(t, w) && !t.siblings.has(w) && !Object.values(t.reverse).some((m) => m.has(w));
 });
 
-type Concepts = { word: string; meaning: Meaning }[];
 interface HasConcepts { folded: string; concepts?: Concepts }
 
-/** A mark's content words with their meanings, computed once per analysis. */
-const conceptsOf = (a: HasConcepts): Concepts => (a.concepts ??= contentWords(a.folded).map(wordConcept));
-const wordConcept = memo((word: string) => ({ word, meaning: meaningOf(word) }));
+/** A mark's words and phrases with their meanings, computed once per analysis. */
+const conceptsOf = (a: HasConcepts): Concepts => (a.concepts ??= unitsOf(a.folded));
 
 /** Scores on tune (docs/search.md): the same meaning for every word on both sides scores 0.9, so
  *  LUPO/WOLF is `similar`; half the words, 0.7 (`related`). Close siblings only reach `related`. */
@@ -162,33 +231,29 @@ const MIN_COVER = 0.5;
 export const conceptualLane = (q: HasConcepts, c: HasConcepts): number => {
   const qs = conceptsOf(q);
   // Most marks are coined words: then no candidate's words need reading at all.
-  if (qs.every((x) => inert(x.word))) return -1;
+  if (qs.units.every((x) => inert(x.word))) return -1;
   const cs = conceptsOf(c);
-  if (!cs.length) return -1;
+  if (!cs.n) return -1;
+  // The content words on each side that mean the same as a word or phrase on the other, and
+  // those that are only close siblings.
+  const strongQ = new Set<number>();
   const strongC = new Set<number>();
+  const weakQ = new Set<number>();
   const weakC = new Set<number>();
-  let strongQ = 0;
-  let weakQ = 0;
   let translated = false;
   let sibling = false;
-  for (const x of qs) {
-    let best = 0;
-    cs.forEach((y, j) => {
+  for (const x of qs.units) {
+    for (const y of cs.units) {
       const m = x.word === y.word ? 2 : sameMeaning(x.meaning, y.meaning);
-      if (m === 2) {
-        strongC.add(j);
-        if (x.word !== y.word) translated = true;
-      } else if (m === 1) {
-        weakC.add(j);
-        sibling = true;
-      }
-      best = Math.max(best, m);
-    });
-    if (best === 2) strongQ++;
-    if (best >= 1) weakQ++;
+      if (m === 0) continue;
+      for (const i of x.at) (m === 2 ? strongQ : weakQ).add(i);
+      for (const j of y.at) (m === 2 ? strongC : weakC).add(j);
+      if (m === 2 && x.word !== y.word) translated = true;
+      if (m === 1) sibling = true;
+    }
   }
-  const same = Math.min(strongQ / qs.length, strongC.size / cs.length);
-  const close = Math.min(weakQ / qs.length, new Set([...strongC, ...weakC]).size / cs.length);
+  const same = Math.min(strongQ.size / qs.n, strongC.size / cs.n);
+  const close = Math.min(new Set([...strongQ, ...weakQ]).size / qs.n, new Set([...strongC, ...weakC]).size / cs.n);
   // One word in three meaning the same (ACES in ACES HIGH ONLINE, ONE in TINKLINGLY ONE) is no
   // likeness of the marks: at least half the words on each side must share their meaning.
   if (translated && same >= MIN_COVER) return SAME.floor + SAME.span * same;

@@ -1,6 +1,6 @@
 // A per-process cache of the channel keys' posting reads, keyed by key hash and length window. Queries share their
 // common keys (the word GROUP, a short sound key): those are the long reads, and they came back
-// from SQLite row by row for query after query. A read is `ORDER BY len, mid LIMIT cap`, so a
+// from the store row by row for query after query. A read is `ORDER BY len, mid LIMIT cap`, so a
 // cached longer read answers a shorter one with its prefix, and a read that came back short is
 // the whole list. Like the mark cache, everything is dropped when the index's last_seq moves.
 
@@ -16,9 +16,10 @@ const GENERATION = 1_000_000;
 export interface PostingCache {
   /** Drops everything when the index has changed since the cached reads. */
   validate(indexSeq: string | null): void;
-  /** The first `cap` postings of a key in min..max (as `read` would return them), from the cache
-   *  when it holds enough of them, else from `read`, which the cache then keeps. */
-  read(hash: number, min: number, max: number, cap: number, read: () => ArrayLike<number>): Float64Array;
+  /** The first `cap` postings of a key in min..max, when the cache holds enough of them. */
+  get(hash: number, min: number, max: number, cap: number): Float64Array | undefined;
+  /** Keeps a read of the first `cap` postings (a read shorter than `cap` is all of them); returns it as kept. */
+  put(hash: number, min: number, max: number, cap: number, rows: ArrayLike<number>): Float64Array;
   /** How many postings of a key in min..max the cache holds (a lower bound of how many there are). */
   known(hash: number, min: number, max: number): number;
 }
@@ -61,12 +62,14 @@ export const createPostingCache = (generation = GENERATION): PostingCache => {
       held = 0;
       seq = indexSeq;
     },
-    read(hash, min, max, cap, read) {
-      const key = keyOf(hash, min, max);
-      const e = get(key);
+    get(hash, min, max, cap) {
+      const e = get(keyOf(hash, min, max));
       if (e && (e.complete || e.rows.length >= cap)) return e.rows.length > cap ? e.rows.subarray(0, cap) : e.rows;
-      const rows = Float64Array.from(read());
-      put(key, { rows, complete: rows.length < cap });
+      return undefined;
+    },
+    put(hash, min, max, cap, read) {
+      const rows = Float64Array.from(read);
+      put(keyOf(hash, min, max), { rows, complete: rows.length < cap });
       return rows;
     },
     known(hash, min, max) {

@@ -35,8 +35,8 @@ const CONTAINED_KEEP = 80;
 const weight = (f: Feature): number => WEIGHTS[1 + FEATURES.indexOf(f)]!;
 const [W_TRIGRAM, W_CONTAINED, W_LENGTH] = [weight('trigram'), weight('contained'), weight('length_ratio')];
 
-/** What the path reads from the index: a trigram key's lists over a range of trigram counts. */
-export type GramReader = (hash: number, min: number, max: number) => GramList[];
+/** What the path reads from the index: trigram keys' lists over a range of trigram counts, per key. */
+export type GramReader = (hashes: readonly number[], min: number, max: number) => Promise<GramList[][]>;
 
 /** Per mark id: its trigram count × 256 + the trigrams it shares, 0 for a mark not met yet. Grown
  *  and kept per process, and cleared after each query through the list of marks met: a Map of a
@@ -65,7 +65,7 @@ const minShared = (q: number, min: number, floor: number): number => Math.max(1,
 /** The marks sharing the most of the query's trigrams: up to `keep` by Jaccard index, then up to
  *  `contained` more by the fused model's trigram inputs, as mark ids, best Jaccard first. The
  *  counts are exact for every mark at or above the floor read at. */
-export const gramCandidates = (grams: readonly string[], hash: (key: string) => number, read: GramReader, keep = GRAM_KEEP, contained = CONTAINED_KEEP): number[] => {
+export const gramCandidates = async (grams: readonly string[], hash: (key: string) => number, read: GramReader, keep = GRAM_KEEP, contained = CONTAINED_KEEP): Promise<number[]> => {
   const q = Math.min(255, grams.length);
   if (q === 0) return [];
   const keys = gramKeys(grams.slice(0, q)).map(hash);
@@ -74,7 +74,7 @@ export const gramCandidates = (grams: readonly string[], hash: (key: string) => 
   let kept: number[] = [];
   for (const { floor, prefix } of PASSES) {
     const [lo, hi] = [Math.max(1, Math.ceil(floor * q)), Math.min(255, Math.floor(q / floor))];
-    lists = widen(keys, read, lists, have, lo, hi);
+    lists = await widen(keys, read, lists, have, lo, hi);
     have = [lo, hi];
     const pass = count(q, lists, lo, floor, prefix, keep, contained);
     kept = pass.kept;
@@ -84,13 +84,15 @@ export const gramCandidates = (grams: readonly string[], hash: (key: string) => 
 };
 
 /** Every key's lists over trigram counts lo..hi, given those over `have` (a window inside it: the
- *  floors only fall, so the windows only widen): only the counts outside `have` are read. */
-const widen = (keys: readonly number[], read: GramReader, lists: readonly GramList[][], have: [number, number] | null, lo: number, hi: number): GramList[][] =>
-  keys.map((h, k) =>
-    have === null
-      ? read(h, lo, hi)
-      : [...(lo < have[0] ? read(h, lo, have[0] - 1) : []), ...lists[k]!, ...(hi > have[1] ? read(h, have[1] + 1, hi) : [])],
-  );
+ *  floors only fall, so the windows only widen): only the counts outside `have` are read, every
+ *  key's in one read per side. */
+const widen = async (keys: readonly number[], read: GramReader, lists: readonly GramList[][], have: [number, number] | null, lo: number, hi: number): Promise<GramList[][]> => {
+  if (have === null) return read(keys, lo, hi);
+  const none = keys.map(() => []);
+  const below = lo < have[0] ? await read(keys, lo, have[0] - 1) : none;
+  const above = hi > have[1] ? await read(keys, have[1] + 1, hi) : none;
+  return keys.map((_, k) => [...below[k]!, ...lists[k]!, ...above[k]!]);
+};
 
 /** Counts the trigrams each mark shares from the lists of one length window (`min` trigrams and up), then chooses. */
 const count = (q: number, lists: readonly GramList[][], min: number, floor: number, prefix: boolean, keep: number, contained: number): { kept: number[]; reaching: number } => {

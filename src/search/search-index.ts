@@ -1,6 +1,7 @@
-// The search index port and its SQLite implementation: incremental sync from the store's change
-// sequence, candidate generation per channel from hashed keys and the trigram table, scoring,
-// filtering and ranking. The index persists in the store's database; nothing is rebuilt per query.
+// The search index: incremental sync from the store's change sequence, candidate generation per
+// channel from hashed keys and the trigram table, scoring, filtering and ranking, over the store's
+// search tables (SearchTables, on SQLite or PostgreSQL). The index persists in the store's
+// database; nothing is rebuilt per query.
 import type { Store } from '../store/store.js';
 import { restricts, type KeyRange, type ListOrder, type SearchFilter } from '../store/search-repo.js';
 import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './analyze.js';
@@ -146,21 +147,21 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   };
 
   /** The scoring forms of the candidates, from the cache where it still holds them. */
-  const forms = (mids: readonly number[]): MarkForms[] => {
-    cache.validate(repo.state('last_seq'));
+  const forms = async (mids: readonly number[]): Promise<MarkForms[]> => {
+    cache.validate(await repo.state('last_seq'));
     const { found, missing } = cache.lookup(mids);
-    cache.add(repo.forms(missing), found);
+    cache.add(missing.length ? await repo.forms(missing) : [], found);
     return found;
   };
 
   /** The q-gram path's marks (src/search/qgram.ts): for the spelling channels, fuzzy and embedded. */
-  const grams = (a: Analysis, channels: ReadonlySet<Channel>): number[] => {
+  const grams = async (a: Analysis, channels: ReadonlySet<Channel>): Promise<number[]> => {
     if (!channels.has('fuzzy') && !channels.has('embedded')) return [];
     return gramCandidates(trigrams(a.folded), keyHash, repo.gramLists);
   };
 
   /** Candidate marks with their votes: a mark found under many keys, or under an exact key, is likely a close one. */
-  const candidates = (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Map<number, number> => {
+  const candidates = async (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Promise<Map<number, number>> => {
     // A filter drops most candidates before scoring, so read further when one is set.
     const boost = restricts(filter) ? FILTER_BOOST : 1;
     const reads: (KeyRange & { weight: number; cap: number | null; short: boolean })[] = [];
@@ -185,17 +186,17 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     };
     const votes = new Map<number, number>();
     const vote = (mid: number, weight: number) => votes.set(mid, (votes.get(mid) ?? 0) + weight);
-    repo.postingsOf(reads, capOf, keyCache).forEach((mids, i) => {
+    (await repo.postingsOf(reads, capOf, keyCache)).forEach((mids, i) => {
       const weight = reads[i]!.weight;
       for (let k = 0; k < mids.length; k++) vote(mids[k]!, weight);
     });
     // A short query at the start of longer marks (O H in O H P): the prefix key covers 5 characters and up.
     if (channels.has('embedded') && a.compact.length >= 2 && a.compact.length <= SHORT_PREFIX_MAX) {
-      for (const mid of repo.startingWith(a.compact, boost * SHORT_KEY_CAP)) vote(mid, VOTE.f!);
+      for (const mid of await repo.startingWith(a.compact, boost * SHORT_KEY_CAP)) vote(mid, VOTE.f!);
     }
     if (channels.has('embedded') && a.near.length >= 3) {
-      for (const mid of repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);
-      if (a.compact !== a.near && a.compact.length >= 3) for (const mid of repo.substring(a.compact, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);
+      for (const mid of await repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);
+      if (a.compact !== a.near && a.compact.length >= 3) for (const mid of await repo.substring(a.compact, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);
     }
     return votes;
   };
@@ -203,13 +204,12 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   /** The marks a query scores: the most-voted SCORE_BUDGET of the channel keys' candidates first
    *  (a search cut short by its budget has scored the likeliest), then every mark of the q-gram
    *  path, which no vote count may crowd out. Only marks that pass the filter. */
-  const scoredSet = (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): { ids: number[]; gramMids: Set<number> } => {
-    const seq = repo.state('last_seq');
-    keyCache.validate(seq);
-    const mids = candidates(a, channels, filter);
-    let extra = grams(a, channels);
+  const scoredSet = async (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Promise<{ ids: number[]; gramMids: Set<number> }> => {
+    keyCache.validate(await repo.state('last_seq'));
+    const mids = await candidates(a, channels, filter);
+    let extra = await grams(a, channels);
     if (restricts(filter)) {
-      const passing = repo.passing([...new Set([...mids.keys(), ...extra])], filter);
+      const passing = await repo.passing([...new Set([...mids.keys(), ...extra])], filter);
       for (const mid of mids.keys()) if (!passing.has(mid)) mids.delete(mid);
       extra = extra.filter((mid) => passing.has(mid));
     }
@@ -222,14 +222,14 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   return {
     async sync(options = {}) {
       for (;;) {
-        const indexed = indexSync.sync();
+        const indexed = await indexSync.sync();
         if (indexed !== null) return { indexed, busy: false };
         if (!options.wait) return { indexed: 0, busy: true };
         await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
       }
     },
     async ping() {
-      repo.state('last_seq');
+      await repo.state('last_seq');
     },
     async lag() {
       return indexSync.lag();
@@ -237,24 +237,24 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     async search(q, channels, filter, order, window, budget) {
       // One read transaction: every statement of the query sees the same snapshot (the cache's
       // last_seq included), and the read lock is taken once instead of once per statement.
-      return repo.snapshot(() => {
+      return repo.snapshot(async () => {
         // No complete sync yet (the first build is under way): nothing complete to read.
-        if (!repo.state('last_seq')) return [];
+        if (!(await repo.state('last_seq'))) return [];
         const a = analyze(q);
         const hits: RankedHit[] = [];
         const misses: MarkForms[] = [];
-        const { ids, gramMids } = scoredSet(a, channels, filter);
-        score(a, forms(ids), channels, hits, budget, misses);
+        const { ids, gramMids } = await scoredSet(a, channels, filter);
+        score(a, await forms(ids), channels, hits, budget, misses);
         if (!budget?.cut) fill(a, misses, gramMids, channels, hits);
         if (order.endsWith('updated_at')) {
-          const at = repo.updatedAt(hits.map((h) => h.mid));
+          const at = await repo.updatedAt(hits.map((h) => h.mid));
           for (const h of hits) h.updatedAt = at.get(h.mid);
         }
         return rankHits(hits, order).slice(0, window);
       });
     },
     async list(filter, order, limit, offset) {
-      return repo.list(filter, order, limit, offset).map((r) => r.trademark_id);
+      return (await repo.list(filter, order, limit, offset)).map((r) => r.trademark_id);
     },
     async total(filter) {
       return repo.total(filter);
@@ -262,18 +262,18 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     async cursorSecret() {
       // Made by migration 5, so reading it does not write; a store that skipped that migration
       // (its version had passed 5 before it existed) gets it once here.
-      const secret = repo.state('cursor_secret');
+      const secret = await repo.state('cursor_secret');
       if (secret) return secret;
-      indexSync.ensureCursorSecret();
-      return repo.state('cursor_secret')!;
+      await indexSync.ensureCursorSecret();
+      return (await repo.state('cursor_secret'))!;
     },
     async candidates(q, channels) {
-      return repo.snapshot(() => (repo.state('last_seq') ? scoredSet(analyze(q), channels, {}).ids : []));
+      return repo.snapshot(async () => ((await repo.state('last_seq')) ? (await scoredSet(analyze(q), channels, {})).ids : []));
     },
     async exhaustive(q, channels, window) {
       const a = analyze(q);
       const hits: RankedHit[] = [];
-      for (const rows of repo.scan()) score(a, rows.map(toForms), channels, hits);
+      for await (const rows of repo.scan()) score(a, rows.map(toForms), channels, hits);
       return rankHits(hits, 'relevance').slice(0, window);
     },
   };

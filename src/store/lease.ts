@@ -5,13 +5,13 @@ export type LeaseName = 'bulk_load' | 'index_sync';
 
 export interface Leases {
   /** The live process other than this one that holds a lease, or null. */
-  holder(name: LeaseName): number | null;
+  holder(name: LeaseName): Promise<number | null>;
   /** Takes a lease unless a live process holds it; true when this process now holds it. */
-  claim(name: LeaseName): boolean;
-  release(name: LeaseName): void;
+  claim(name: LeaseName): Promise<boolean>;
+  release(name: LeaseName): Promise<void>;
 }
 
-/** Whether a process id is alive on this machine (the store is a local file, so its writers are local). */
+/** Whether a process id is alive on this machine (a SQLite store is a local file, so its writers are local). */
 export const processAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);

@@ -1,5 +1,6 @@
 // What the search index reads (postings, mark forms, filtered lists) and the filter types it takes:
-// the interface a backend implements for src/search/search-index.ts.
+// the interface a backend implements for src/search/search-index.ts. Every read is async (a
+// PostgreSQL backend makes round trips) and batch-shaped: one call reads many keys.
 import type { GramList } from './gram-postings.js';
 
 export interface SearchMarkRow {
@@ -36,12 +37,16 @@ export interface KeyRange {
 }
 
 /** Where a caller keeps capped reads between queries (src/search/posting-cache.ts): how many
- *  postings of a key it is known to hold in a length range (a lower bound, 0 when unknown), and a
- *  capped read through it. */
+ *  postings of a key it is known to hold in a length range (a lower bound, 0 when unknown), the
+ *  first `cap` of them when it holds enough, and a read it keeps (returned as kept). */
 export interface ReadCache {
   known(hash: number, min: number, max: number): number;
-  read(hash: number, min: number, max: number, cap: number, read: () => ArrayLike<number>): ArrayLike<number>;
+  get(hash: number, min: number, max: number, cap: number): ArrayLike<number> | undefined;
+  put(hash: number, min: number, max: number, cap: number, rows: ArrayLike<number>): ArrayLike<number>;
 }
+
+/** Keys with at most this many postings in range are read whole, together; every read cap is at least this. */
+export const SMALL_POSTINGS = 40;
 
 export const DATE_FIELDS = ['filing_date', 'registration_date', 'publication_date', 'expiry_date'] as const;
 
@@ -101,28 +106,29 @@ export type ListOrder = ListOrderField | { text: string };
 export const classMask = (classes: readonly number[]): number => [...new Set(classes)].reduce((m, c) => m + 2 ** (c - 1), 0);
 
 export interface SearchRepo {
-  state(key: string): string | null;
-  /** Runs `read` in one transaction (a savepoint inside an open one). */
-  snapshot<T>(read: () => T): T;
+  state(key: string): Promise<string | null>;
+  /** Runs `read` in one read transaction: every read it makes sees one snapshot. */
+  snapshot<T>(read: () => Promise<T>): Promise<T>;
   /** The marks filed under each key with a near form of min..max characters, shortest first, in
    *  the order of `reads`. Keys with at most SMALL postings are read whole; the others ('common')
    *  up to `cap(i, common)`, asked once the probe has found every common key of the query.
    *  Common keys go through `cache`, and a key it knows to be common is not probed. */
-  postingsOf(reads: readonly KeyRange[], cap: (i: number, common: ReadonlySet<number>) => number, cache?: ReadCache): ArrayLike<number>[];
-  /** A trigram key's packed lists over a range of trigram counts (the q-gram path). */
-  gramLists: (h: number, min: number, max: number) => GramList[];
+  postingsOf(reads: readonly KeyRange[], cap: (i: number, common: ReadonlySet<number>) => number, cache?: ReadCache): Promise<ArrayLike<number>[]>;
+  /** Trigram keys' packed lists over a range of trigram counts, ascending by count, per key in the
+   *  order of `hashes` (the q-gram path). */
+  gramLists(hashes: readonly number[], min: number, max: number): Promise<GramList[][]>;
   /** Marks whose compact form starts with `prefix`, shortest first (an index range, no key). */
-  startingWith(prefix: string, cap: number): number[];
+  startingWith(prefix: string, cap: number): Promise<number[]>;
   /** Marks whose text contains a fragment (3+ characters), shortest first. */
-  substring(fragment: string, cap: number): number[];
+  substring(fragment: string, cap: number): Promise<number[]>;
   /** The scoring columns of the given marks, in no particular order. */
-  forms(mids: readonly number[]): MarkFormsRow[];
+  forms(mids: readonly number[]): Promise<MarkFormsRow[]>;
   /** Every mark's scoring columns in mid order, a batch at a time (the benchmark's exhaustive scorer). */
-  scan(batch?: number): Generator<MarkFormsRow[]>;
+  scan(batch?: number): AsyncGenerator<MarkFormsRow[]>;
   /** updated_at per mark, read only when a search sorts by it (it lives in the wide trademarks rows). */
-  updatedAt(mids: readonly number[]): Map<number, string>;
+  updatedAt(mids: readonly number[]): Promise<Map<number, string>>;
   /** The subset of `mids` that pass the filter. */
-  passing(mids: readonly number[], filter: SearchFilter): Set<number>;
-  list(filter: SearchFilter, order: ListOrder, limit: number, offset: number): SearchMarkRow[];
-  total(filter: SearchFilter): number;
+  passing(mids: readonly number[], filter: SearchFilter): Promise<Set<number>>;
+  list(filter: SearchFilter, order: ListOrder, limit: number, offset: number): Promise<SearchMarkRow[]>;
+  total(filter: SearchFilter): Promise<number>;
 }

@@ -1,4 +1,7 @@
-// What keeping the search index current writes: the interface a backend implements for src/search/index-sync.ts.
+// What keeping the search index current writes: the interface a backend implements for
+// src/search/index-sync.ts. It is batch-shaped: the sync analyses a batch of changed marks in
+// JavaScript and hands the backend whole rows, keys and trigram lists to write in one transaction
+// (a PostgreSQL backend writes them with COPY, not one round trip a mark).
 import type { SearchMarkRow } from './search-repo.js';
 
 export type SearchMarkInput = Omit<SearchMarkRow, 'mid'>;
@@ -20,37 +23,48 @@ export interface ChangedMark {
   expiry_date: string | null;
 }
 
+/** A mark's hashed keys, all filed with one length (its near length, or its trigram count). */
+export interface Postings {
+  len: number;
+  hashes: number[];
+}
+
+/** What a mark is filed under: channel keys, trigram keys and the substring text. */
+export interface MarkKeys {
+  keys: Postings;
+  grams: Postings;
+  text: string | null;
+}
+
+/** One sync batch. New marks get the next mids in order (the largest so far + 1, as a SQLite
+ *  rowid does), so both backends number the same marks alike; a changed mark keeps its mid and, when
+ *  its text changed, leaves its old keys for its new ones. */
+export interface IndexBatch {
+  added: (MarkKeys & { row: SearchMarkInput })[];
+  updated: { mid: number; row: SearchMarkInput; rekey?: { old: Omit<MarkKeys, 'text'>; now: MarkKeys } }[];
+}
+
 export interface SearchWriter {
   /** The last store sequence number the index holds (0 when never synced). */
-  lastSeq(): number;
-  setLastSeq(seq: number): void;
-  byTrademark(id: string): SearchMarkRow | undefined;
-  insertMark(row: SearchMarkInput): number;
-  updateMark(row: SearchMarkRow): void;
-  /** Makes the temp staging tables (outside a transaction: one that rolls back would drop them). */
-  prepareStaging(): void;
-  /** Files keys for a mark; they reach search_key at the next flushKeys(), in the same transaction. */
-  stageKeys(mid: number, len: number, hashes: readonly number[]): void;
-  /** Files a mark under its trigram keys (packed lists, written at the next flushKeys()). */
-  addGrams(mid: number, len: number, hashes: readonly number[]): void;
-  removeGrams(mid: number, len: number, hashes: readonly number[]): void;
-  flushKeys(): void;
+  lastSeq(): Promise<number>;
+  /** The index rows of these trademarks (those it has). */
+  byTrademarks(ids: readonly string[]): Promise<SearchMarkRow[]>;
+  /** Writes a batch in one transaction. With `lastSeq` its keys are filed at once and the synced
+   *  sequence moves to it; without (a bulk build) keys wait for finishBulk(). */
+  writeBatch(batch: IndexBatch, lastSeq: number | null): Promise<void>;
   /** Bulk build of an empty index: the row indexes are dropped until finishBulk() builds them once. */
-  beginBulk(): void;
-  finishBulk(): void;
+  beginBulk(): Promise<void>;
+  /** Files the bulk build's keys, builds the row indexes and, given one, sets the synced sequence. */
+  finishBulk(lastSeq: number | null): Promise<void>;
   /** Forgets staged keys after a failed sync; a failed bulk build also gets its row indexes back. */
-  discardKeys(bulk: boolean): void;
+  discardKeys(bulk: boolean): Promise<void>;
   /** Empties the index (an interrupted bulk build starts again) and builds the row indexes it left dropped. */
-  clear(): void;
-  removeKeys(mid: number, len: number, hashes: readonly number[]): void;
-  setText(mid: number, body: string | null): void;
-  /** Migration 5's cursor secret, for a store whose version passed 5 before that migration existed. */
-  ensureCursorSecret(): void;
-  /** Runs `fn` in one write transaction. */
-  write<T>(fn: () => T): T;
+  clear(): Promise<void>;
+  /** The cursor secret, for a store that has none (SQLite: one whose version passed 5 before that migration existed). */
+  ensureCursorSecret(): Promise<void>;
   /** Trademarks changed after a store sequence number, oldest change first. */
-  changedSince(seq: number, limit: number): ChangedMark[];
+  changedSince(seq: number, limit: number): Promise<ChangedMark[]>;
   /** The store's latest change sequence number. */
-  storeSeq(): number;
-  count(): number;
+  storeSeq(): Promise<number>;
+  count(): Promise<number>;
 }

@@ -5,14 +5,14 @@ import { authenticateApiKey, pruneAccountData } from '../../src/auth/index.js';
 import { claimIdempotencyKey } from '../../src/auth/idempotency.js';
 import { fixedClock } from '../../src/core/clock.js';
 import { TmError } from '../../src/errors.js';
-import { createOrganization } from '../../src/ops/create-organization.js';
+import { createOrganization } from '../../src/ops/account/create-organization.js';
 import { getUsage } from '../../src/ops/get-usage.js';
 import { issueApiKey } from '../../src/ops/issue-api-key.js';
 import { listApiKeysLocal } from '../../src/ops/list-api-keys-local.js';
-import { listOrganizations } from '../../src/ops/list-organizations.js';
+import { listOrganizations } from '../../src/ops/account/list-organizations.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { revokeApiKeyLocal } from '../../src/ops/revoke-api-key-local.js';
-import { setOrganizationLimits } from '../../src/ops/set-organization-limits.js';
+import { setOrganizationLimits } from '../../src/ops/account/set-organization-limits.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 
 let t: TempContext;

@@ -12,6 +12,10 @@ import { CHANNELS, DEFAULT_CHANNELS } from '../../src/search/params.js';
 import { RELATED_MIN } from '../../src/search/score.js';
 import { gramCandidates } from '../../src/search/qgram.js';
 import type { GramList } from '../../src/store/gram-postings.js';
+
+/** A batch reader over a per-key one, as the store's reads answer: per key in the order asked. */
+const perKey = (read: (h: number, min: number, max: number) => GramList[]) => async (hashes: readonly number[], min: number, max: number) =>
+  hashes.map((h) => read(h, min, max));
 import { fold } from '../../src/search/normalize.js';
 import { jaccard, trigrams, trigramSet } from '../../src/search/trigram.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
@@ -50,7 +54,7 @@ describe('trigrams', () => {
     expect(jaccard(trigramSet('kodak'), trigramSet('kodal'))).toBeCloseTo(4 / 8);
   });
 
-  it('counts every list in the length window exactly and keeps the best Jaccard, then the best containment', () => {
+  it('counts every list in the length window exactly and keeps the best Jaccard, then the best containment', async () => {
     // The query has 4 trigrams. Mark 1 shares all four (Jaccard 1); mark 2 three of its 3 (contained,
     // Jaccard 0.75); mark 3 three of its 12 (Jaccard 3/13); 5000 marks of 4 trigrams share only the common one.
     const grams = ['aaa', 'bbb', 'ccc', 'ddd'];
@@ -67,15 +71,15 @@ describe('trigrams', () => {
       return lists[keys[h]!]!.filter((l) => l.len >= min && l.len <= max);
     };
     const hash = (k: string) => keys.indexOf(k);
-    expect(gramCandidates(grams, hash, read, 2, 0)).toEqual([1, 2]);
+    expect(await gramCandidates(grams, hash, perKey(read), 2, 0)).toEqual([1, 2]);
     // Fewer than 50 marks reach a Jaccard of 0.3 (window 2 to 13 trigrams), so the query counts
     // again at 0.15 (1 to 26 trigrams), reading only the counts outside the first window, once per key.
     expect(windows.slice(0, 4)).toEqual(Array(4).fill([2, 13]));
     expect(windows.slice(4).sort()).toEqual([...Array(4).fill([1, 1]), ...Array(4).fill([14, 26])].sort());
     // By Jaccard alone, mark 3 (3/13) ranks below mark 2 (3/4) and above the 5000 (1/7).
-    expect(gramCandidates(grams, hash, read, 3, 0)).toEqual([1, 2, 3]);
+    expect(await gramCandidates(grams, hash, perKey(read), 3, 0)).toEqual([1, 2, 3]);
     // One more by containment: mark 3 has 3 of the query's 4 (0.75), the 5000 one of 4.
-    expect(gramCandidates(grams, hash, read, 1, 2)).toEqual([1, 2, 3]);
+    expect(await gramCandidates(grams, hash, perKey(read), 1, 2)).toEqual([1, 2, 3]);
   });
 });
 
@@ -93,17 +97,17 @@ describe('the prefix filter', () => {
   const run = (close: number) => {
     const l = lists(close);
     const keys = Object.keys(l);
-    return gramCandidates(['aaa', 'bbb', 'ccc', 'ddd'], (k) => keys.indexOf(k), (h, min, max) => l[keys[h]!]!.filter((x) => x.len >= min && x.len <= max), 500, 0);
+    return gramCandidates(['aaa', 'bbb', 'ccc', 'ddd'], (k) => keys.indexOf(k), perKey((h, min, max) => l[keys[h]!]!.filter((x) => x.len >= min && x.len <= max)), 500, 0);
   };
 
-  it('lets the commonest list only count marks met in rarer ones when 50 marks reach the high floor', () => {
-    const kept = run(50);
+  it('lets the commonest list only count marks met in rarer ones when 50 marks reach the high floor', async () => {
+    const kept = await run(50);
     expect(kept).toHaveLength(50);
     expect(kept).not.toContain(999);
   });
 
-  it('reads every list whole at the low floor when fewer reach the high one, so a one-trigram mark is a candidate', () => {
-    const kept = run(49);
+  it('reads every list whole at the low floor when fewer reach the high one, so a one-trigram mark is a candidate', async () => {
+    const kept = await run(49);
     expect(kept).toHaveLength(50);
     expect(kept.at(-1)).toBe(999);
   });

@@ -126,7 +126,6 @@ for (const backend of BACKENDS) {
     if (backend.name === 'postgres') {
       it('what is not written for PostgreSQL yet fails with a clear error', async () => {
         expect(() => store.screenings.liveMarks()).toThrow(/screenings\.liveMarks: not supported on PostgreSQL yet/);
-        expect(() => store.searchTables()).toThrow(/search index: not supported on PostgreSQL yet/);
         await expect(store.trademarks.count({ portfolioId: 'pf_1' })).rejects.toThrow(/portfolio filters: not supported on PostgreSQL yet/);
       });
     }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fromBlob } from '../../src/store/sqlite/gram-postings.js';
+import { fromBlob } from '../../src/store/gram-postings.js';
 import { createSearchWriter } from '../../src/store/sqlite/search-write-repo.js';
 import { join } from 'node:path';
 import { keyHash } from '../../src/search/analyze.js';
@@ -76,7 +76,7 @@ describe('building an empty search index in bulk', () => {
   it('a bulk build that stopped half-way leaves the row indexes dropped until the next writer syncs; a reader never builds them', async () => {
     await t.ctx.store.trademarks.upsert([makeRecord({ mark_text: 'SEIKO' })], '2026-01-01T00:00:00.000Z');
     const writer = createSearchWriter(sqliteDb(t.ctx.store));
-    writer.beginBulk();
+    await writer.beginBulk();
     expect(markIndexes(t)).toEqual([]);
     const reader = tempContextOn(t);
     try {

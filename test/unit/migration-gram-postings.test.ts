@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeContext, createContext } from '../../src/context.js';
 import { keyHash } from '../../src/search/analyze.js';
-import { fromBlob } from '../../src/store/sqlite/gram-postings.js';
+import { fromBlob } from '../../src/store/gram-postings.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 import { sqliteDb } from '../../src/store/sqlite/store.js';
 

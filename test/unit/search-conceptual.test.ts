@@ -40,8 +40,20 @@ describe('conceptual table', () => {
   it('reads a feminine or plural ending as the masculine singular the table lists', () => {
     expect(contentWords('ROSSA')).toEqual(['rosso']);
     expect(contentWords('GATTI BIANCHI')).toEqual(['gatto', 'bianchi']);
-    expect(contentWords('LUNA BLANCA')).toEqual(['luna', 'blanco']);
+    expect(contentWords('LUNA NERA')).toEqual(['luna', 'nero']);
     expect(conceptualLane(analyze('GATTI'), analyze('CAT'))).toBeCloseTo(0.9);
+  });
+
+  it('reads a word the dictionaries into English lack through German (spa-deu, then deu-eng)', () => {
+    // MALEZA is in neither spa-eng, eng-spa nor Apertium; spa-deu has Unkraut, which is weed.
+    expect(sameMeaning(meaningOf('maleza'), meaningOf('weed'))).toBe(2);
+  });
+
+  it('knows phrases that translate whole, from Apertium (agua dulce: freshwater)', () => {
+    expect(conceptualLane(analyze('AGUA DULCE'), analyze('FRESHWATER'))).toBeCloseTo(0.9);
+    expect(conceptualLane(analyze('FRESHWATER'), analyze('AGUA DULCE'))).toBeCloseTo(0.9);
+    const keys = queryKeys(analyze('FRESHWATER'), CONCEPTUAL).get('conceptual')!.map((l) => l.key);
+    expect(keys).toContain('n:aguadulce');
   });
 
   it('does not equate unrelated words', () => {

@@ -27,29 +27,29 @@ const reads: KeyRange[] = [
 ];
 
 describe('posting reads through the cache', () => {
-  it('give what the index gives, on a first and a second read', () => {
+  it('give what the index gives, on a first and a second read', async () => {
     const repo = createSearchRepo(sqliteDb(t.ctx.store));
     const cap = (i: number, common: ReadonlySet<number>) => (common.has(0) && i === 0 ? 50 : 400);
-    const plain = repo.postingsOf(reads, cap).map((r) => [...Array.from(r)]);
+    const plain = (await repo.postingsOf(reads, cap)).map((r) => [...Array.from(r)]);
     expect(plain[0]).toHaveLength(50);
     expect(plain[1]).toHaveLength(3);
     expect(plain[2]).toHaveLength(0);
     const cache = createPostingCache();
     cache.validate('1');
-    expect(repo.postingsOf(reads, cap, cache).map((r) => [...Array.from(r)])).toEqual(plain);
+    expect((await repo.postingsOf(reads, cap, cache)).map((r) => [...Array.from(r)])).toEqual(plain);
     expect(cache.known(reads[0]!.hash, 0, 255)).toBe(50);
-    expect(repo.postingsOf(reads, cap, cache).map((r) => [...Array.from(r)])).toEqual(plain);
+    expect((await repo.postingsOf(reads, cap, cache)).map((r) => [...Array.from(r)])).toEqual(plain);
   });
 
-  it('asks for the cap of a key the cache knows as common with that key among the common ones', () => {
+  it('asks for the cap of a key the cache knows as common with that key among the common ones', async () => {
     const repo = createSearchRepo(sqliteDb(t.ctx.store));
     const cache = createPostingCache();
     cache.validate('1');
-    repo.postingsOf(reads, () => 60, cache);
+    await repo.postingsOf(reads, () => 60, cache);
     const seen: number[][] = [];
-    const out = repo.postingsOf(reads, (i, common) => (seen.push([i, ...common]), 45), cache);
+    const out = await repo.postingsOf(reads, (i, common) => (seen.push([i, ...common]), 45), cache);
     expect(seen).toEqual([[0, 0]]);
     expect(out[0]).toHaveLength(45);
-    expect(Array.from(out[0]!)).toEqual(Array.from(repo.postingsOf(reads, () => 45)[0]!));
+    expect(Array.from(out[0]!)).toEqual(Array.from((await repo.postingsOf(reads, () => 45))[0]!));
   });
 });

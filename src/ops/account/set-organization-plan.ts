@@ -22,5 +22,5 @@ export const setOrganizationPlan = defineOp({
     features: z.array(Feature).optional().describe('With custom: portfolios, watches, alerts, events, saved_searches'),
   }),
   output: Organization,
-  run: async (ctx, input) => toOrganization(await updateOrgPlan(ctx, input.org, namedPlan(input.plan, input.features)), true, null),
+  run: async (ctx, input) => toOrganization(ctx, await updateOrgPlan(ctx, input.org, namedPlan(input.plan, input.features)), true, null),
 });

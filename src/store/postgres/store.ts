@@ -20,10 +20,12 @@ import { openPgDb, type PgDb } from './pg.js';
 import { createPgPortfolioRepo } from './portfolio-repo.js';
 import { createPgProceedingRepo } from './proceeding-repo.js';
 import { createPgScreeningRepo } from './screening-repo.js';
+import { createPgLeases } from './lease.js';
+import { createPgSearchRepo } from './search-repo.js';
+import { createPgSearchWriter } from './search-write-repo.js';
 import { createPgTrademarkRepo } from './trademark-repo.js';
 import { createPgWatchRepo } from './watch-repo.js';
 import { createPgWebhookRepo } from './webhook-repo.js';
-import { notOnPostgres } from './unsupported.js';
 
 export interface PostgresStore extends Store {
   readonly backend: 'postgres';
@@ -56,9 +58,8 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): Postgre
     monitors: createPgMonitorRepo(db),
     feeds: createPgFeedRepo(db),
     ids: createPgIdRepo(db),
-    searchTables() {
-      throw notOnPostgres('the search index');
-    },
+    // The server needs no load settings for a long write: loadMode has nothing to set or restore.
+    searchTables: () => ({ reads: createPgSearchRepo(db), writer: createPgSearchWriter(db), leases: createPgLeases(db), loadMode: () => () => {} }),
     // The server checkpoints its own write-ahead log; a serving process has nothing to move.
     deferCheckpoints: () => {},
     startCheckpointer: () => ({ stop: async () => {} }),

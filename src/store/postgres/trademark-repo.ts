@@ -13,7 +13,7 @@ import { batchResolver, type PendingOwner } from './entity-resolver.js';
 import { projectChanges } from './ledger-writer.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { writePrefixes } from './migrations/040-party-lookup.js';
-import { copyRows, type PgDb } from './pg.js';
+import { copyRows, indexName, type PgDb } from './pg.js';
 import { notOnPostgres } from './unsupported.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
@@ -24,8 +24,8 @@ const COLUMNS = [
   'created_at', 'updated_at',
 ];
 const SET = COLUMNS.slice(1, -2).map((c, i) => `${c} = $${i + 2}`).join(', ');
-const BULK_LOCK = 7_401_226;
-const indexName = (statement: string): string => /IF NOT EXISTS (\w+)/.exec(statement)![1]!;
+/** The bulk load's session advisory lock (also the bulk_load lease, src/store/postgres/lease.ts). */
+export const BULK_LOCK = 7_401_226;
 
 interface Sides {
   classes: [string, number][];

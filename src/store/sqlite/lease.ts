@@ -6,7 +6,8 @@
 import { processAlive, type LeaseName, type Leases } from '../lease.js';
 import { writeTransaction, type Db } from './sqlite.js';
 
-export const createLeases = (db: Db): Leases => {
+/** The leases as this backend's own writers use them, synchronously inside their transactions. */
+export const createLeases = (db: Db) => {
   const get = db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?');
   const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
   const drop = db.prepare('DELETE FROM meta WHERE key = ? AND value = ?');
@@ -33,3 +34,13 @@ export const createLeases = (db: Db): Leases => {
   };
 };
 
+
+/** The same leases behind the store interface (the search index's sync takes index_sync through it). */
+export const storeLeases = (db: Db): Leases => {
+  const leases = createLeases(db);
+  return {
+    holder: async (name) => leases.holder(name),
+    claim: async (name) => leases.claim(name),
+    release: async (name) => leases.release(name),
+  };
+};

@@ -1,12 +1,9 @@
 // SQL that reads the search index (migration 002) for queries: postings of hashed channel keys,
 // trigram substrings, mark rows, filtered listing, and the state the cursors need. Writes live in
 // search-write-repo.ts.
-import { readTransaction, type Db } from './sqlite.js';
+import type { Db } from './sqlite.js';
 import { createGramReader } from './gram-postings.js';
-import { classMask, type KeyRange, type ListOrder, type ListOrderField, type MarkFormsRow, type ReadCache, type SearchFilter, type SearchMarkRow, type SearchRepo } from '../search-repo.js';
-
-/** Keys with at most this many postings in range are read whole, together; every read cap is at least this. */
-const SMALL = 40;
+import { classMask, SMALL_POSTINGS as SMALL, type KeyRange, type ListOrder, type ListOrderField, type MarkFormsRow, type ReadCache, type SearchFilter, type SearchMarkRow, type SearchRepo } from '../search-repo.js';
 
 const FORMS = 'mid, trademark_id, folded, compact, near_words, skeleton, pcodes, wcodes, filing_date';
 
@@ -102,6 +99,29 @@ const whereClause = (f: SearchFilter): Clause => {
   return { sql: clauses.length ? clauses.map((c) => c.sql).join(' AND ') : '1', params: clauses.flatMap((c) => c.params) };
 };
 
+/** Read transactions of one connection, one at a time: a search awaits between its reads, and a
+ *  second search on the same connection must not open or end a transaction inside the first. */
+const snapshots = new WeakMap<Db, Promise<unknown>>();
+
+const readSnapshot = async <T>(db: Db, read: () => Promise<T>): Promise<T> => {
+  const before = snapshots.get(db) ?? Promise.resolve();
+  const run = before.then(async () => {
+    // Inside a writer's open transaction the reads already see one state.
+    if (db.inTransaction) return read();
+    db.exec('BEGIN DEFERRED');
+    try {
+      const out = await read();
+      db.exec('COMMIT');
+      return out;
+    } catch (err) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw err;
+    }
+  });
+  snapshots.set(db, run.catch(() => undefined));
+  return run;
+};
+
 export const createSearchRepo = (db: Db): SearchRepo => {
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM search_state WHERE key = ?');
   // Plucked and raw statements: no per-row object is built for the thousands of rows a query reads.
@@ -138,18 +158,18 @@ export const createSearchRepo = (db: Db): SearchRepo => {
   const allForms = db.prepare<[number, number], MarkFormsRow>(`SELECT ${FORMS} FROM search_mark WHERE mid > ? ORDER BY mid LIMIT ?`).raw();
 
   return {
-    state(key: string): string | null {
+    async state(key: string): Promise<string | null> {
       return getState.get(key)?.value ?? null;
     },
-    /** Runs `read` in one transaction (a savepoint inside an open one). */
-    snapshot<T>(read: () => T): T {
-      return readTransaction(db, read);
+    /** Runs `read` in one read transaction, after any other of this connection's. */
+    snapshot<T>(read: () => Promise<T>): Promise<T> {
+      return readSnapshot(db, read);
     },
     /** The marks filed under each key with a near form of min..max characters, shortest first, in
      *  the order of `reads`. Keys with at most SMALL postings are read whole; the others ("common")
      *  up to `cap(i, common)`, asked once the probe has found every common key of the query.
      *  Common keys go through `cache`, and a key it knows to be common is not probed. */
-    postingsOf(reads: readonly KeyRange[], cap: (i: number, common: ReadonlySet<number>) => number, cache?: ReadCache): ArrayLike<number>[] {
+    async postingsOf(reads: readonly KeyRange[], cap: (i: number, common: ReadonlySet<number>) => number, cache?: ReadCache): Promise<ArrayLike<number>[]> {
       const out: ArrayLike<number>[] = reads.map(() => []);
       const ranges = new Map<number, { min: number; max: number; hashes: number[]; at: number[] }>();
       const common = new Set<number>();
@@ -176,30 +196,34 @@ export const createSearchRepo = (db: Db): SearchRepo => {
       for (const i of common) {
         const r = reads[i]!;
         const n = cap(i, common);
-        const read = () => postings.all(r.hash, r.min, r.max, n);
-        out[i] = cache ? cache.read(r.hash, r.min, r.max, n, read) : read();
+        const cached = cache?.get(r.hash, r.min, r.max, n);
+        if (cached) out[i] = cached;
+        else {
+          const rows = postings.all(r.hash, r.min, r.max, n);
+          out[i] = cache ? cache.put(r.hash, r.min, r.max, n, rows) : rows;
+        }
       }
       return out;
     },
-    /** A trigram key's packed lists over a range of trigram counts (the q-gram path). */
+    /** Trigram keys' packed lists over a range of trigram counts (the q-gram path). */
     gramLists: createGramReader(db),
     /** Marks whose compact form starts with `prefix`, shortest first (an index range, no key). */
-    startingWith(prefix: string, cap: number): number[] {
+    async startingWith(prefix: string, cap: number): Promise<number[]> {
       return startingWith.all(prefix, `${prefix}\u{10FFFF}`, cap);
     },
     /** Marks whose text contains a fragment (3+ characters), shortest first. */
-    substring(fragment: string, cap: number): number[] {
+    async substring(fragment: string, cap: number): Promise<number[]> {
       // Ordering by length needs every match's row; when all matches fit under the cap, none is needed.
       const phrase = ftsPhrase(fragment);
       const any = substringAny.all(phrase, cap + 1);
       return any.length <= cap ? any : substring.all(phrase, cap);
     },
     /** The scoring columns of the given marks, in no particular order. */
-    forms(mids: readonly number[]): MarkFormsRow[] {
+    async forms(mids: readonly number[]): Promise<MarkFormsRow[]> {
       return mids.length ? formsByMid.all(json(mids)) : [];
     },
     /** Every mark's scoring columns in mid order, a batch at a time (the benchmark's exhaustive scorer). */
-    *scan(batch = 5000): Generator<MarkFormsRow[]> {
+    async *scan(batch = 5000): AsyncGenerator<MarkFormsRow[]> {
       for (let after = 0; ; ) {
         const rows = allForms.all(after, batch);
         if (rows.length === 0) return;
@@ -208,18 +232,18 @@ export const createSearchRepo = (db: Db): SearchRepo => {
       }
     },
     /** updated_at per mark, read only when a search sorts by it (it lives in the wide trademarks rows). */
-    updatedAt(mids: readonly number[]): Map<number, string> {
+    async updatedAt(mids: readonly number[]): Promise<Map<number, string>> {
       return new Map(updatedAt.all(json(mids)).map((r) => [r.mid, r.updated_at]));
     },
     /** The subset of `mids` that pass the filter. */
-    passing(mids: readonly number[], filter: SearchFilter): Set<number> {
+    async passing(mids: readonly number[], filter: SearchFilter): Promise<Set<number>> {
       const w = whereClause(filter);
       const rows = db
         .prepare(`SELECT m.mid FROM search_mark m WHERE m.mid IN (SELECT value FROM json_each(?)) AND ${w.sql}`)
         .all(json(mids), ...w.params) as { mid: number }[];
       return new Set(rows.map((r) => r.mid));
     },
-    list(filter: SearchFilter, order: ListOrder, limit: number, offset: number): SearchMarkRow[] {
+    async list(filter: SearchFilter, order: ListOrder, limit: number, offset: number): Promise<SearchMarkRow[]> {
       const w = whereClause(filter);
       const orderSql =
         typeof order === 'string'
@@ -230,7 +254,7 @@ export const createSearchRepo = (db: Db): SearchRepo => {
         .prepare(`SELECT m.* FROM search_mark m WHERE ${w.sql} ORDER BY ${orderSql} LIMIT ? OFFSET ?`)
         .all(...w.params, ...orderParams, limit, offset) as SearchMarkRow[];
     },
-    total(filter: SearchFilter): number {
+    async total(filter: SearchFilter): Promise<number> {
       const w = whereClause(filter);
       return (db.prepare(`SELECT COUNT(*) AS n FROM search_mark m WHERE ${w.sql}`).get(...w.params) as { n: number }).n;
     },

@@ -6,7 +6,7 @@ import { sql as makeCursorSecret } from './migrations/005-cursor-secret.js';
 import { createGramWriter } from './gram-postings.js';
 import { createIndexes, dropIndexes, hasIndexes, writeTransaction, type Db } from './sqlite.js';
 import type { SearchMarkRow } from '../search-repo.js';
-import type { ChangedMark, SearchMarkInput, SearchWriter } from '../search-write-repo.js';
+import type { ChangedMark, IndexBatch, SearchWriter } from '../search-write-repo.js';
 
 /** Key rows staged per statement: bound parameters cost far less than JSON. */
 const STAGE_ROWS = 100;
@@ -69,7 +69,7 @@ export const createSearchWriter = (db: Db): SearchWriter => {
   const putSeq = db.prepare(
     "INSERT INTO search_state (key, value) VALUES ('last_seq', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
   );
-  const byTrademark = db.prepare<[string], SearchMarkRow>('SELECT * FROM search_mark WHERE trademark_id = ?');
+  const byTrademarks = db.prepare<[string], SearchMarkRow>('SELECT * FROM search_mark WHERE trademark_id IN (SELECT value FROM json_each(?))');
   const insertMark = db.prepare(
     `INSERT INTO search_mark (trademark_id, mark_text, folded, compact, rcompact, near_words, skeleton, pcodes, wcodes,
        office_code, status_primary, status_stage, register_type, classes, filing_date, registration_date, publication_date, expiry_date)
@@ -95,62 +95,71 @@ export const createSearchWriter = (db: Db): SearchWriter => {
   );
   const markCount = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM search_mark');
   let stager: ReturnType<typeof createKeyStager> | null = null;
+  // The staging tables are made outside any transaction, so a rollback cannot take them away.
   const keys = () => (stager ??= createKeyStager(db));
   const grams = createGramWriter(db);
 
+  const setText = (mid: number, body: string | null): void => {
+    deleteFts.run(mid);
+    if (body) insertFts.run(mid, body);
+  };
+
+  const applyBatch = writeTransaction(db, (batch: IndexBatch, lastSeq: number | null): void => {
+    const stage = keys();
+    for (const m of batch.added) {
+      const mid = Number(insertMark.run(m.row).lastInsertRowid);
+      stage.stage(mid, m.keys.len, m.keys.hashes);
+      grams.add(mid, m.grams.len, m.grams.hashes);
+      setText(mid, m.text);
+    }
+    for (const u of batch.updated) {
+      updateMark.run({ ...u.row, mid: u.mid });
+      if (!u.rekey) continue;
+      const { old, now } = u.rekey;
+      if (old.keys.hashes.length) deleteKeys.run(JSON.stringify(old.keys.hashes), old.keys.len, u.mid);
+      grams.remove(u.mid, old.grams.len, old.grams.hashes);
+      stage.stage(u.mid, now.keys.len, now.keys.hashes);
+      grams.add(u.mid, now.grams.len, now.grams.hashes);
+      setText(u.mid, now.text);
+    }
+    if (lastSeq === null) return;
+    stage.flush();
+    grams.flush();
+    putSeq.run(String(lastSeq));
+  });
+
   return {
-    /** The last store sequence number the index holds (0 when never synced). */
-    lastSeq(): number {
+    async lastSeq(): Promise<number> {
       return Number(getSeq.get()?.value ?? 0);
     },
-    setLastSeq(seq: number): void {
-      putSeq.run(String(seq));
+    async byTrademarks(ids: readonly string[]): Promise<SearchMarkRow[]> {
+      return ids.length ? byTrademarks.all(JSON.stringify(ids)) : [];
     },
-    byTrademark(id: string): SearchMarkRow | undefined {
-      return byTrademark.get(id);
-    },
-    insertMark(row: SearchMarkInput): number {
-      return Number(insertMark.run(row).lastInsertRowid);
-    },
-    updateMark(row: SearchMarkRow): void {
-      updateMark.run(row);
-    },
-    /** Makes the temp staging tables (outside a transaction: one that rolls back would drop them). */
-    prepareStaging(): void {
+    async writeBatch(batch: IndexBatch, lastSeq: number | null): Promise<void> {
       keys();
-    },
-    /** Files keys for a mark; they reach search_key at the next flushKeys(), in the same transaction. */
-    stageKeys(mid: number, len: number, hashes: readonly number[]): void {
-      keys().stage(mid, len, hashes);
-    },
-    /** Files a mark under its trigram keys (packed lists, written at the next flushKeys()). */
-    addGrams(mid: number, len: number, hashes: readonly number[]): void {
-      grams.add(mid, len, hashes);
-    },
-    removeGrams(mid: number, len: number, hashes: readonly number[]): void {
-      grams.remove(mid, len, hashes);
-    },
-    flushKeys(): void {
-      stager?.flush();
-      grams.flush();
+      applyBatch(batch, lastSeq);
     },
     /** Bulk build of an empty index: the row indexes are dropped until finishBulk() builds them once. */
-    beginBulk(): void {
+    async beginBulk(): Promise<void> {
+      keys();
       dropIndexes(db, SEARCH_MARK_INDEXES);
     },
-    finishBulk(): void {
-      stager?.flush();
-      grams.flush();
-      createIndexes(db, SEARCH_MARK_INDEXES);
+    async finishBulk(lastSeq: number | null): Promise<void> {
+      writeTransaction(db, () => {
+        stager?.flush();
+        grams.flush();
+        createIndexes(db, SEARCH_MARK_INDEXES);
+        if (lastSeq !== null) putSeq.run(String(lastSeq));
+      })();
     },
     /** Forgets staged keys after a failed sync; a failed bulk build also gets its row indexes back. */
-    discardKeys(bulk: boolean): void {
+    async discardKeys(bulk: boolean): Promise<void> {
       stager?.discard();
       grams.discard();
       if (bulk) createIndexes(db, SEARCH_MARK_INDEXES);
     },
     /** Empties the index (an interrupted bulk build starts again) and builds the row indexes it left dropped. */
-    clear(): void {
+    async clear(): Promise<void> {
       stager?.discard();
       grams.discard();
       writeTransaction(db, () => {
@@ -158,32 +167,18 @@ export const createSearchWriter = (db: Db): SearchWriter => {
         if (!hasIndexes(db, SEARCH_MARK_INDEXES)) createIndexes(db, SEARCH_MARK_INDEXES);
       })();
     },
-    removeKeys(mid: number, len: number, hashes: readonly number[]): void {
-      if (hashes.length) deleteKeys.run(JSON.stringify(hashes), len, mid);
-    },
-    setText(mid: number, body: string | null): void {
-      deleteFts.run(mid);
-      if (body) insertFts.run(mid, body);
-    },
     /** Migration 5's cursor secret, for a store whose version passed 5 before that migration existed. */
-    ensureCursorSecret(): void {
+    async ensureCursorSecret(): Promise<void> {
       writeTransaction(db, () => db.exec(makeCursorSecret))();
     },
-    /** Runs `fn` in one write transaction. */
-    write<T>(fn: () => T): T {
-      return writeTransaction(db, fn)();
-    },
-    /** Trademarks changed after a store sequence number, oldest change first. */
-    changedSince(seq: number, limit: number): ChangedMark[] {
+    async changedSince(seq: number, limit: number): Promise<ChangedMark[]> {
       return changed.all(seq, limit);
     },
-    /** The store's latest change sequence number. */
-    storeSeq(): number {
+    async storeSeq(): Promise<number> {
       return storeSeq.get()?.seq ?? 0;
     },
-    count(): number {
+    async count(): Promise<number> {
       return markCount.get()!.n;
     },
   };
 };
-

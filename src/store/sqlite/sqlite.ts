@@ -21,9 +21,6 @@ export const writeTransaction = <A extends unknown[], T>(db: Db, fn: (...args: A
   return (...args: A) => tx.immediate(...args);
 };
 
-/** A read transaction: every statement of `fn` sees one snapshot, and the read lock is taken once. */
-export const readTransaction = <T>(db: Db, fn: () => T): T => db.transaction(fn).deferred();
-
 /** The migrations each connection applied when it opened (`tm migrate` reports them). */
 const appliedAtOpen = new WeakMap<Db, number[]>();
 

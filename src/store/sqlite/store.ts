@@ -10,7 +10,7 @@ import { createEntityRepo } from './entity-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createFeedRepo } from './feed-repo.js';
 import { createIdRepo } from './id-repo.js';
-import { createLeases } from './lease.js';
+import { storeLeases } from './lease.js';
 import { createLedgerRepo } from './ledger-repo.js';
 import { createLedgerWriter } from './ledger-writer.js';
 import { createMonitorRepo } from './monitor-repo.js';
@@ -58,7 +58,7 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     monitors: createMonitorRepo(db),
     feeds: createFeedRepo(db),
     ids: createIdRepo(db),
-    searchTables: () => ({ reads: createSearchRepo(db), writer: createSearchWriter(db), leases: createLeases(db), loadMode: () => loadPragmas(db) }),
+    searchTables: () => ({ reads: createSearchRepo(db), writer: createSearchWriter(db), leases: storeLeases(db), loadMode: () => loadPragmas(db) }),
     /** A serving process's commits never copy the WAL back (checkpointer.ts); some other writer must. */
     deferCheckpoints: () => deferCheckpoints(db),
     /** Defers this connection's checkpoints to a thread of this process, until `stop()`. */

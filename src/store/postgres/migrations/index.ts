@@ -6,6 +6,7 @@ import { sql as recordsWatches } from './002-records-watches.js';
 import { sql as auth } from './020-auth.js';
 import { sql as portfolios } from './021-portfolios.js';
 import { sql as screenings } from './022-screenings.js';
+import { sql as search } from './030-search.js';
 import { sql as partyLookup, backfill as partyLookupBackfill } from './040-party-lookup.js';
 import { sql as monitoring } from './050-monitoring.js';
 import { sql as orgPlans } from './060-org-plans.js';
@@ -17,6 +18,7 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: 
   { version: 20, name: 'auth', sql: auth },
   { version: 21, name: 'portfolios', sql: portfolios },
   { version: 22, name: 'screenings', sql: screenings },
+  { version: 30, name: 'search', sql: search },
   { version: 40, name: 'party-lookup', sql: partyLookup, backfill: partyLookupBackfill },
   { version: 50, name: 'monitoring', sql: monitoring },
   { version: 60, name: 'org-plans', sql: orgPlans },

@@ -1,10 +1,10 @@
 // get_account: the calling organization (spec §4.5 Administration): name, mode and limits.
 import { z } from 'zod';
-import { toOrganization } from '../auth/orgs.js';
-import { requireOrg } from '../auth/orgs.js';
-import { Organization } from '../auth/schemas.js';
-import { callerOrg } from './account-context.js';
-import { defineOp } from './define-op.js';
+import { toOrganization } from '../../auth/orgs.js';
+import { requireOrg } from '../../auth/orgs.js';
+import { Organization } from '../../auth/schemas.js';
+import { callerOrg } from '../account-context.js';
+import { defineOp } from '../define-op.js';
 
 export const getAccount = defineOp({
   name: 'get_account',
@@ -19,6 +19,6 @@ export const getAccount = defineOp({
   output: Organization,
   run: async (ctx) => {
     const org = callerOrg(ctx);
-    return toOrganization(await requireOrg(ctx, org.id), org.livemode, ctx.requestId);
+    return toOrganization(ctx, await requireOrg(ctx, org.id), org.livemode, ctx.requestId);
   },
 });

@@ -1,9 +1,9 @@
 // list_organizations: `tm orgs list`, every organization in the store (local administration).
 import { z } from 'zod';
-import { toOrganization } from '../auth/orgs.js';
-import { Organization } from '../auth/schemas.js';
-import { listEnvelope } from '../core/schemas/envelope.js';
-import { defineOp } from './define-op.js';
+import { toOrganization } from '../../auth/orgs.js';
+import { Organization } from '../../auth/schemas.js';
+import { listEnvelope } from '../../core/schemas/envelope.js';
+import { defineOp } from '../define-op.js';
 
 export const listOrganizations = defineOp({
   name: 'list_organizations',
@@ -17,7 +17,7 @@ export const listOrganizations = defineOp({
   output: listEnvelope(Organization),
   run: async (ctx) => ({
     object: 'list' as const,
-    data: (await ctx.store.auth.listOrgs()).map((o) => toOrganization(o, true, null)),
+    data: await Promise.all((await ctx.store.auth.listOrgs()).map((o) => toOrganization(ctx, o, true, null))),
     has_more: false,
     pagination: { cursor: null },
     livemode: true,

@@ -1,9 +1,9 @@
 // set_organization_limits: `tm orgs limits <org>`, per-organization rate limits and daily caps
 // (spec §8 "limits can be configured per organization"); unspecified values keep their setting.
 import { z } from 'zod';
-import { toOrganization, updateOrgLimits } from '../auth/orgs.js';
-import { Organization } from '../auth/schemas.js';
-import { defineOp } from './define-op.js';
+import { toOrganization, updateOrgLimits } from '../../auth/orgs.js';
+import { Organization } from '../../auth/schemas.js';
+import { defineOp } from '../define-op.js';
 
 const perMinute = (tier: string) => z.number().int().min(0).optional().describe(`${tier} tier: requests per window`);
 
@@ -40,6 +40,6 @@ export const setOrganizationLimits = defineOp({
       mcp: tier(input.mcp),
       ...(Object.keys(daily).length ? { daily } : {}),
     });
-    return toOrganization(row, true, null);
+    return toOrganization(ctx, row, true, null);
   },
 });

@@ -1,10 +1,10 @@
 // create_organization: `tm orgs create <name>`, run on the machine holding the store (never over
 // HTTP or MCP, which act within an existing organization).
 import { z } from 'zod';
-import { toOrganization } from '../auth/orgs.js';
-import { createOrganization as create } from '../auth/orgs.js';
-import { OrgLimitOverrides, Organization } from '../auth/schemas.js';
-import { defineOp } from './define-op.js';
+import { toOrganization } from '../../auth/orgs.js';
+import { createOrganization as create } from '../../auth/orgs.js';
+import { OrgLimitOverrides, Organization } from '../../auth/schemas.js';
+import { defineOp } from '../define-op.js';
 
 export const createOrganization = defineOp({
   name: 'create_organization',
@@ -20,5 +20,5 @@ export const createOrganization = defineOp({
     limits: OrgLimitOverrides.optional().describe('Limit overrides; see tm orgs limits'),
   }),
   output: Organization,
-  run: async (ctx, input) => toOrganization(await create(ctx, input.name, input.limits ?? {}), true, null),
+  run: async (ctx, input) => toOrganization(ctx, await create(ctx, input.name, input.limits ?? {}), true, null),
 });
