@@ -1,34 +1,16 @@
 // The counting state behind rate limits and daily caps: fixed windows and per-UTC-day totals, with
-// check-and-count as one atomic step. One process keeps them in memory; the workers of a clustered
-// `tm serve` share the primary's through IPC (src/http/cluster-counters.ts), so a limit of N per
-// window admits exactly N calls whichever worker serves them.
+// check-and-count as one atomic step. A store several nodes share (PostgreSQL) keeps them itself
+// (`store.auth.limits`), so a limit of N admits N calls across every node. Otherwise (SQLite) one
+// process keeps them in memory; the workers of a clustered `tm serve` share the primary's through
+// IPC (src/http/cluster-counters.ts), so a limit of N per window admits exactly N calls whichever
+// worker serves them.
+import type { LimitRepo, TakeRequest, TakeResult } from '../store/limit-repo.js';
 import type { Store } from '../store/store.js';
 
-/** One call against a window and, optionally, a daily cap, keyed by organization (or client address). */
-export interface TakeRequest {
-  key: string;
-  tier: string;
-  /** Start and end of the current window (ms since the epoch). */
-  start: number;
-  end: number;
-  limit: number;
-  daily: { day: string; tier: string; cap: number } | null;
-  /** False: report the counts without counting or refusing (MCP account tools, `/v1/usage`). */
-  counted: boolean;
-  /**
-   * Reservations, for a count decided only after the call (failed authentications):
-   * `reserve` takes a place as pending; `release` gives a pending place back (the call did not
-   * count); `settle` keeps it as counted. A reservation refused while places are pending is
-   * `busy`: those may yet be given back, so the caller may try again shortly.
-   */
-  reservation?: 'reserve' | 'release' | 'settle';
-}
+export type { TakeRequest, TakeResult };
 
-export type TakeResult = { ok: true; used: number; dayUsed: number } | { ok: false; over: 'window' | 'day' | 'busy' };
-
-export interface LimitCounters {
-  take(request: TakeRequest): Promise<TakeResult>;
-}
+/** Check-and-count, wherever it is kept: in the store, in this process, or in the cluster primary. */
+export type LimitCounters = LimitRepo;
 
 /** Today's calls of a daily tier already stored (earlier runs, other processes), to seed a day total. */
 export type DaySeed = (key: string, day: string, tier: string) => number | Promise<number>;
@@ -128,8 +110,12 @@ export const bindCounters = (store: Store, counters: LimitCounters): void => {
   bound.set(store, counters);
 };
 
-/** The counters of a store: those bound to it, else this process's own, seeded from its usage totals. */
+/**
+ * The counters of a store: the store's own when it keeps them (shared by every node), else those
+ * bound to it (a cluster worker's), else this process's own, seeded from its usage totals.
+ */
 export const countersFor = (store: Store): LimitCounters => {
+  if (store.auth.limits) return store.auth.limits;
   let counters = bound.get(store);
   if (!counters) {
     const memory = createMemoryCounters((key, day, tier) => store.auth.usage.dayTotal(key, day, tier));

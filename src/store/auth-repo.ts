@@ -1,5 +1,6 @@
 // Organizations, API keys and feedback, with the usage and idempotency stores: the interface every backend implements.
 import type { IdempotencyRepo } from './idempotency-repo.js';
+import type { LimitRepo } from './limit-repo.js';
 import type { UsageRepo } from './usage-repo.js';
 
 export interface OrgRow {
@@ -60,4 +61,6 @@ export interface AuthRepo {
   /** Request counters, the request log and key use, buffered and flushed in batches. */
   usage: UsageRepo;
   idempotency: IdempotencyRepo;
+  /** Rate-limit windows and failed-authentication counters shared by every node; null: kept in process memory. */
+  limits: LimitRepo | null;
 }

@@ -67,6 +67,8 @@ describe('the CLI manifest', () => {
     const show = await modulesOf('show', id, '--json', '--db', db);
     expect(show.some((u) => u.endsWith('/dist/src/ops/get-trademark.js'))).toBe(true);
     expect(show.filter((u) => /\/dist\/src\/search\/(search-index|judge|conceptual|analyze)\.js$|node_modules\/string-width\//.test(u))).toEqual([]);
+    // zod as the one module the build bundled (src/cli/vendor-build.ts), not its hundred files.
+    expect(show.filter((u) => /\/zod\//.test(u))).toEqual([expect.stringMatching(/\/dist\/node_modules\/zod\/index\.js$/)]);
     const search = await modulesOf('search', 'LUPO', '--json', '--db', db);
     expect(search.some((u) => u.endsWith('/dist/src/search/search-index.js'))).toBe(true);
     expect(search.filter((u) => /node_modules\/(string-width|ink|react)\//.test(u))).toEqual([]);

@@ -2,6 +2,7 @@
 // composed with the usage and idempotency repos as the store's one `auth` member.
 import type { ApiKeyRow, AuthRepo, OrgRow } from '../auth-repo.js';
 import { createPgIdempotencyRepo } from './idempotency-repo.js';
+import { createPgLimitRepo } from './limit-repo.js';
 import type { PgDb } from './pg.js';
 import { createPgUsageRepo } from './usage-repo.js';
 
@@ -62,5 +63,6 @@ export const createPgAuthRepo = (db: PgDb): AuthRepo => {
     },
     usage,
     idempotency: createPgIdempotencyRepo(db),
+    limits: createPgLimitRepo(db),
   };
 };

@@ -79,6 +79,8 @@ export const createAuthRepo = (db: Db): AuthRepo => {
     },
     usage,
     idempotency: createIdempotencyRepo(db),
+    // One machine: the counters stay in memory, shared by a cluster's workers through the primary.
+    limits: null,
   };
 };
 

@@ -10,6 +10,7 @@ import { sql as search } from './030-search.js';
 import { sql as partyLookup, backfill as partyLookupBackfill } from './040-party-lookup.js';
 import { sql as monitoring } from './050-monitoring.js';
 import { sql as orgPlans } from './060-org-plans.js';
+import { sql as limitWindows } from './061-limit-windows.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
 export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (c: PgClient) => Promise<void> }> = [
@@ -22,6 +23,7 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: 
   { version: 40, name: 'party-lookup', sql: partyLookup, backfill: partyLookupBackfill },
   { version: 50, name: 'monitoring', sql: monitoring },
   { version: 60, name: 'org-plans', sql: orgPlans },
+  { version: 61, name: 'limit-windows', sql: limitWindows },
 ];
 
 const MIGRATION_LOCK = 7_401_225;

@@ -1,0 +1,32 @@
+// `npm run build` step: zod ships as about a hundred ES modules, and Node 20 pays for each one it
+// resolves, reads, compiles and links: some 0.1 s of start-up, as much as `node -e 0` itself, for
+// every command that validates its input (issue 26.12, `npm run bench:startup`). The build bundles
+// the package into one module at dist/node_modules/zod, which Node's resolution finds first from
+// the built code under dist/src; the TypeScript sources (tests) and other packages keep the
+// installed copy. No package takes the built code's schemas (the MCP SDK gets JSON Schema), so
+// the two copies never meet.
+import { build } from 'esbuild';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../data-files.js';
+
+export const vendorZod = async (distRoot: string): Promise<void> => {
+  const out = join(distRoot, 'node_modules', 'zod');
+  mkdirSync(out, { recursive: true });
+  // The installed package, resolved from the package root: never the bundle a previous build left under dist/.
+  const root = packageRoot();
+  const installed = JSON.parse(readFileSync(join(root, 'node_modules', 'zod', 'package.json'), 'utf8')) as { version: string };
+  await build({
+    stdin: { contents: "export * from 'zod';\nexport { default } from 'zod';\n", resolveDir: root, loader: 'js' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    outfile: join(out, 'index.js'),
+    logLevel: 'error',
+  });
+  writeFileSync(join(out, 'package.json'), `${JSON.stringify({ name: 'zod', version: installed.version, type: 'module', exports: { '.': './index.js' }, description: 'zod bundled into one module by tm\'s build (src/cli/vendor-build.ts)' }, null, 2)}\n`);
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await vendorZod(fileURLToPath(new URL('../../', import.meta.url)));
