@@ -109,7 +109,8 @@ export const testMark = (
   if (w.statuses && !w.statuses.has(r.status.primary)) return { miss: { step: 'filter', detail: `The mark's status ${r.status.primary} is not watched.` } };
   if (!w.q) return { match: null };
   const scored = judgeMark(w, r, textOf);
-  if (!scored || !reachesTier(scored.tier, w.matching.minTier)) {
+  const threshold = w.matching.scoreThreshold;
+  if (!scored || !reachesTier(scored.tier, w.matching.minTier) || (threshold !== undefined && scored.score < threshold)) {
     const got = scored ? `${scored.score} (${scored.tier}: ${scored.reason})` : 'below the related floor';
     return { miss: { step: 'score', detail: `The score ${got} was below the threshold min_tier ${w.matching.minTier}.` } };
   }

@@ -28,13 +28,16 @@ export const Filters = z.strictObject({
 export type Filters = z.infer<typeof Filters>;
 
 export const WatchQuery = z.strictObject({
-  version: z.literal('v3').optional(),
+  version: z.enum(['v1', 'v3']).optional(),
   q: z.string().trim().min(1).max(200).optional().describe('Mark text to match new filings against (required for a similarity watch)'),
   similarity: forAgents(z.union([z.string(), z.array(z.string())]).optional().describe('Channels, as in search_trademarks'), z.array(z.enum(CHANNELS))),
   min_tier: MatchTier.optional().describe('Lowest match tier that raises an alert (default similar)'),
   filters: Filters.optional().describe('Which marks: the one the watch type requires, and any narrowing'),
   strategies: z.union([z.string(), z.array(z.string())]).optional().describe('Deprecated: use similarity'),
   min_match_tier: MatchTier.optional().describe('Deprecated: use min_tier'),
+  // The v1 query language of the service's public documentation (spec §9.6: legacy matching).
+  trigger_events: forAgents(z.array(z.string()).min(1).optional().describe('Deprecated (v1): the watch\'s trigger_events'), null),
+  score_threshold: forAgents(z.number().min(0).max(1).optional().describe('Deprecated (v1): lowest 0-1 match score that raises an alert; use min_tier'), null),
 });
 export type WatchQuery = z.infer<typeof WatchQuery>;
 
@@ -43,6 +46,8 @@ export interface Matching {
   mode: 'v3' | 'legacy';
   channels: Channel[];
   minTier: z.infer<typeof MatchTier>;
+  /** A v1 query's `score_threshold`: the 0-1 engine score a match must reach (legacy matching). */
+  scoreThreshold?: number;
 }
 
 const SNAKE_HINTS: Record<string, string> = {
@@ -108,8 +113,12 @@ export const parseWatchQuery = (type: WatchType, raw: unknown): { query: WatchQu
   const required = REQUIRED[type];
   if (!required.present(query)) throw new TmError('validation_error', `${required.field} is required for a ${type} watch.`, { param: required.field });
 
-  const legacyKeys = query.strategies !== undefined || query.min_match_tier !== undefined;
-  const newKeys = query.version !== undefined || query.similarity !== undefined || query.min_tier !== undefined;
+  const v1 = query.version === 'v1';
+  const v1Keys = query.trigger_events !== undefined || query.score_threshold !== undefined;
+  if (v1Keys && !v1) throw new TmError('validation_error', `query.${query.trigger_events !== undefined ? 'trigger_events' : 'score_threshold'} belongs to the v1 query language; send version: v1 with it, or use trigger_events and min_tier.`, { param: 'query.version' });
+  if (v1 && (query.similarity !== undefined || query.min_tier !== undefined)) throw conflict('version', query.similarity !== undefined ? 'similarity' : 'min_tier');
+  const legacyKeys = v1 || query.strategies !== undefined || query.min_match_tier !== undefined;
+  const newKeys = query.version === 'v3' || query.similarity !== undefined || query.min_tier !== undefined;
   if (query.strategies !== undefined && query.similarity !== undefined) throw conflict('strategies', 'similarity');
   if (query.min_match_tier !== undefined && query.min_tier !== undefined) throw conflict('min_match_tier', 'min_tier');
   if (legacyKeys && newKeys) throw conflict(query.strategies !== undefined ? 'strategies' : 'min_match_tier', query.version !== undefined ? 'version' : query.similarity !== undefined ? 'similarity' : 'min_tier');
@@ -119,11 +128,18 @@ export const parseWatchQuery = (type: WatchType, raw: unknown): { query: WatchQu
   if (legacyKeys) {
     if (query.strategies !== undefined) deprecations.push({ parameter: 'query.strategies', replacement: 'query.similarity', sunset: SUNSET });
     if (query.min_match_tier !== undefined) deprecations.push({ parameter: 'query.min_match_tier', replacement: 'query.min_tier', sunset: SUNSET });
+    if (v1) deprecations.push({ parameter: 'query.version=v1', replacement: 'query.version=v3 (similarity, min_tier)', sunset: SUNSET });
+    if (query.score_threshold !== undefined) deprecations.push({ parameter: 'query.score_threshold', replacement: 'query.min_tier', sunset: SUNSET });
     const names = query.strategies === undefined ? ['exact', 'fuzzy'] : [query.strategies].flat().flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean);
     for (const n of names) {
       if (!Object.hasOwn(STRATEGY_CHANNELS, n)) throw new TmError('validation_error', `query.strategies: unknown strategy '${n}'.`, { param: 'query.strategies', suggestion: `Use ${Object.keys(STRATEGY_CHANNELS).join(', ')}.` });
     }
-    matching = { mode: 'legacy', channels: [...new Set(names.flatMap((n) => STRATEGY_CHANNELS[n]!))] as Channel[], minTier: query.min_match_tier ?? 'related' };
+    matching = {
+      mode: 'legacy',
+      channels: [...new Set(names.flatMap((n) => STRATEGY_CHANNELS[n]!))] as Channel[],
+      minTier: query.min_match_tier ?? 'related',
+      ...(query.score_threshold !== undefined ? { scoreThreshold: query.score_threshold } : {}),
+    };
   } else {
     let channels: Channel[];
     try {

@@ -149,6 +149,13 @@ export interface CheckedWatch {
   deprecations: Deprecation[];
 }
 
+const triggersOf = (top: string[] | undefined, inQuery: string[] | undefined, prefix: string): string[] | undefined => {
+  if (top !== undefined && inQuery !== undefined) {
+    throw new TmError('conflicting_params', `${prefix}trigger_events and ${prefix}query.trigger_events were both sent.`, { param: `${prefix}query.trigger_events` });
+  }
+  return top ?? inQuery;
+};
+
 export const checkWatchBody = (body: WatchBody, prefix = ''): CheckedWatch => {
   checkQuerySize(body.query, `${prefix}query`);
   const type = parseWatchType(body.watch_type, `${prefix}watch_type`);
@@ -157,7 +164,8 @@ export const checkWatchBody = (body: WatchBody, prefix = ''): CheckedWatch => {
     type,
     query,
     matching,
-    triggers: parseTriggers(body.trigger_events, `${prefix}trigger_events`),
+    // A v1 query carries its trigger_events inside the query; sent both ways they conflict.
+    triggers: parseTriggers(triggersOf(body.trigger_events, query.trigger_events, prefix), `${prefix}trigger_events`),
     deliveryMode: parseDeliveryMode(body.delivery_mode),
     metadata: checkMetadata(body.metadata, `${prefix}metadata`),
     deprecations,

@@ -74,6 +74,25 @@ describe('watches over HTTP', () => {
     expect(preview.body.deprecations[0].parameter).toBe('query.min_match_tier');
   });
 
+  it('takes a v1 query (q, filters, trigger_events, score_threshold) with legacy matching and deprecations (issue 29.5)', async () => {
+    const v1 = { version: 'v1', q: 'RACINO', filters: { niceClasses: [41] }, trigger_events: ['trademark.created'], score_threshold: 0.5 };
+    const created = await json(await post('/v1/watches', { name: 'V1', watch_type: 'similarity', query: v1 }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ matching: 'legacy', trigger_events: ['trademark.created'] });
+    expect(created.body.deprecations.map((d: { parameter: string }) => d.parameter)).toEqual(['query.version=v1', 'query.score_threshold']);
+    const resaved = await json(await f.call(`/v1/watches/${created.body.id}`, { method: 'PATCH', body: JSON.stringify({ query: { version: 'v3', q: 'RACINO', min_tier: 'similar' } }) }));
+    expect(resaved.body).toMatchObject({ matching: 'v3', deprecations: [] });
+    const low = await json(await post('/v1/watches/preview', { watch_type: 'similarity', query: { version: 'v1', q: 'R RACINOS', score_threshold: 0.1 } }));
+    expect(low.status).toBe(200);
+    expect(low.body.data.map((d: { mark_text: string }) => d.mark_text)).toContain('R RACINO');
+    const high = await json(await post('/v1/watches/preview', { watch_type: 'similarity', query: { version: 'v1', q: 'R RACINOS', score_threshold: 1 } }));
+    expect(high.body.data.map((d: { mark_text: string }) => d.mark_text)).not.toContain('R RACINO');
+    const stray = await json(await post('/v1/watches', { name: 'x', watch_type: 'similarity', query: { q: 'RACINO', score_threshold: 0.5 } }));
+    expect(stray.status).toBe(400);
+    const both = await json(await post('/v1/watches', { name: 'x', watch_type: 'similarity', trigger_events: ['trademark.updated'], query: v1 }));
+    expect(both.body.error.type).toBe('conflicting_params');
+  });
+
   it('previews the marks a watch would match now, without writing alerts', async () => {
     const r = await json(await post('/v1/watches/preview', { watch_type: 'similarity', query: { version: 'v3', q: 'R RACINOS', min_tier: 'similar' } }));
     expect(r.status).toBe(200);
