@@ -59,5 +59,5 @@ describe.skipIf(!PG_ENABLED)('search on SQLite and PostgreSQL', () => {
       if (JSON.stringify(a) !== JSON.stringify(b)) differ.push(`${query.q} (${query.similarity ?? 'default'})`);
     }
     expect(differ).toEqual([]);
-  }, 1_200_000);
+  }, 2_400_000);
 });
