@@ -25,6 +25,7 @@ const COMMAND_MODULES: Record<'before' | 'after', CommandModule[]> = {
     { module: 'events', add: 'addEventsCommand', load: () => import('./commands/events.js') },
     { module: 'deliver', add: 'addDeliverCommand', load: () => import('./commands/deliver.js') },
     { module: 'migrate', add: 'addMigrateCommand', load: () => import('./commands/migrate.js') },
+    { module: 'copy', add: 'addCopyCommand', load: () => import('./commands/copy.js') },
     { module: 'demo', add: 'addDemoCommand', load: () => import('./commands/demo.js') },
   ],
 };

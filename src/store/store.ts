@@ -18,6 +18,7 @@ import type { ProceedingRepo } from './proceeding-repo.js';
 import type { ScreeningRepo } from './screening-repo.js';
 import type { SearchRepo } from './search-repo.js';
 import type { SearchWriter } from './search-write-repo.js';
+import type { StoreTables } from './tables.js';
 import type { TrademarkRepo } from './trademark-repo.js';
 import type { WatchRepo } from './watch-repo.js';
 import type { WebhookRepo } from './webhook-repo.js';
@@ -61,6 +62,8 @@ export interface Store {
   feeds: FeedRepo;
   /** Ids by prefix, for every kind of id a command takes. */
   ids: IdRepo;
+  /** Raw table access for `tm copy` (moving a whole store), never for operations. */
+  tables(): StoreTables;
   /** The search index's tables; made on each call (the index opens them once). */
   searchTables(): SearchTables;
   /** A serving process's commits leave copying the log back to some other writer (SQLite's WAL; nothing on PostgreSQL). */

@@ -1,6 +1,7 @@
 // Choosing the backend from the CLI: a postgres:// URL is never a path; a server that cannot be
-// used is one line and a non-zero exit; and with TM_TEST_PG the same ingest, the same bad input
-// and a kill -9 mid-ingest give the same stored rows and errors on PostgreSQL as on SQLite.
+// used is one line and a non-zero exit; and with TM_TEST_PG the same ingest (marks, parties,
+// assignments, proceedings), the same bad input and a kill -9 mid-ingest give the same stored rows
+// and errors on PostgreSQL as on SQLite.
 import { execa } from 'execa';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,11 +50,17 @@ describe.skipIf(!PG_ENABLED)('the same work on PostgreSQL as on SQLite', () => {
     expect(existsSync(join(dir, 'postgres:'))).toBe(false);
   });
 
-  it('the same ingest stores the same rows, owners, entities and events', async () => {
+  it('the same ingest stores the same rows, owners, entities, parties, assignments, proceedings and events', async () => {
     const file = join(dir, 'corpus.ndjson');
     await writeCorpusFile(file, 'ndjson', { count: 3000, seed: 7 });
     const tsdr = readdirSync('fixtures/uspto/tsdr').filter((f) => f.endsWith('.xml')).map((f) => resolve('fixtures/uspto/tsdr', f));
-    for (const args of [[file], tsdr, [file]]) {
+    // Real office files with assignments (Assignment Center exports, assignment XML) and board proceedings (TTAB XML).
+    const records = [
+      ...readdirSync('fixtures/uspto/assignments').map((f) => resolve('fixtures/uspto/assignments', f)),
+      ...['asb-historical-sample.xml', 'asb-historical-reel1-frame1.xml'].map((f) => resolve('fixtures/uspto/assignment-xml', f)),
+      resolve('fixtures/uspto/ttab/tt230101-sample.xml'),
+    ];
+    for (const args of [[file], tsdr, records, [file], records]) {
       const [a, b] = [await tm(lite, 'ingest', ...args), await tm(pgdb.url, 'ingest', ...args)];
       expect([a.exitCode, b.exitCode]).toEqual([0, 0]);
       // The summaries differ only in timing.
@@ -69,6 +76,13 @@ describe.skipIf(!PG_ENABLED)('the same work on PostgreSQL as on SQLite', () => {
       'SELECT seq, trademark_id, type, payload, watch_eligible FROM events ORDER BY seq',
       'SELECT entity_id, merged_into, reason FROM entity_merges ORDER BY entity_id',
       'SELECT trademark_id, content_hash FROM trademark_documents ORDER BY trademark_id',
+      'SELECT id, office_code, reel_frame, execution_date, recorded_date, party_names, content_hash, record, created_at, updated_at FROM assignments ORDER BY id',
+      'SELECT trademark_id, assignment_id FROM assignment_marks ORDER BY 1, 2',
+      'SELECT id, number, type_code, status_code, filing_date, party_names, content_hash, record, created_at, updated_at FROM proceedings ORDER BY id',
+      'SELECT trademark_id, proceeding_id, role FROM proceeding_marks ORDER BY 1, 2, 3',
+      'SELECT party_id, kind, name, marks FROM party_stats ORDER BY party_id',
+      'SELECT party_id, office_code, marks FROM party_office_marks ORDER BY 1, 2',
+      'SELECT prefix, party_id FROM party_name_prefixes ORDER BY 1, 2',
       // The search index: the same marks under the same mids, filed under the same keys and trigram lists.
       'SELECT * FROM search_mark ORDER BY mid',
       'SELECT h, len, mid FROM search_key ORDER BY h, len, mid',
@@ -87,6 +101,7 @@ describe.skipIf(!PG_ENABLED)('the same work on PostgreSQL as on SQLite', () => {
         expect(got, q).toEqual(want);
       }
       expect(sqlite.prepare('SELECT COUNT(*) FROM trademarks').pluck().get()).toBeGreaterThan(3000);
+      for (const table of ['assignments', 'assignment_marks', 'proceedings', 'proceeding_marks']) expect(sqlite.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get(), table).toBeGreaterThan(0);
     } finally {
       sqlite.close();
       await client.end();

@@ -23,6 +23,7 @@ import { createPgScreeningRepo } from './screening-repo.js';
 import { createPgLeases } from './lease.js';
 import { createPgSearchRepo } from './search-repo.js';
 import { createPgSearchWriter } from './search-write-repo.js';
+import { createPgTables } from './tables.js';
 import { createPgTrademarkRepo } from './trademark-repo.js';
 import { createPgWatchRepo } from './watch-repo.js';
 import { createPgWebhookRepo } from './webhook-repo.js';
@@ -58,6 +59,7 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): Postgre
     monitors: createPgMonitorRepo(db),
     feeds: createPgFeedRepo(db),
     ids: createPgIdRepo(db),
+    tables: () => createPgTables(db),
     // The server needs no load settings for a long write: loadMode has nothing to set or restore.
     searchTables: () => ({ reads: createPgSearchRepo(db), writer: createPgSearchWriter(db), leases: createPgLeases(db), loadMode: () => () => {} }),
     // The server checkpoints its own write-ahead log; a serving process has nothing to move.

@@ -22,6 +22,7 @@ import { createScreeningRepo } from './screening-repo.js';
 import { createSearchRepo } from './search-repo.js';
 import { createSearchWriter } from './search-write-repo.js';
 import { loadPragmas, migrate, migrationsAppliedAtOpen, openDatabase, type Db } from './sqlite.js';
+import { createSqliteTables } from './tables.js';
 import { createTrademarkRepo } from './trademark-repo.js';
 import { createWatchRepo } from './watch-repo.js';
 import { createWebhookRepo } from './webhook-repo.js';
@@ -58,6 +59,7 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     monitors: createMonitorRepo(db),
     feeds: createFeedRepo(db),
     ids: createIdRepo(db),
+    tables: () => createSqliteTables(db),
     searchTables: () => ({ reads: createSearchRepo(db), writer: createSearchWriter(db), leases: storeLeases(db), loadMode: () => loadPragmas(db) }),
     /** A serving process's commits never copy the WAL back (checkpointer.ts); some other writer must. */
     deferCheckpoints: () => deferCheckpoints(db),
