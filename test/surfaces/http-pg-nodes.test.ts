@@ -1,0 +1,134 @@
+// Two `tm serve` processes on different ports sharing one PostgreSQL database (issue 25): each
+// answers, a rate limit of N per window admits exactly N of 3N calls across both, and an
+// Idempotency-Key runs once, its replay through the other node answering the same bytes.
+// Skipped without TM_TEST_PG, like the other PostgreSQL suites.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, issueApiKey } from '../../src/auth/index.js';
+import { closeContext, createContext } from '../../src/context.js';
+import { createTestDatabase, PG_ENABLED, type TestDatabase } from '../helpers/pg.js';
+
+const NOW = '2026-11-22T12:00:00.000Z';
+/** The clock is fixed (TM_NOW), so the window never turns over during the test. */
+const READS_LIMIT = 10;
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+const send = (url: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> =>
+  new Promise((resolve, reject) => {
+    const req = request(`${url}${path}`, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8').on('data', (d: string) => (body += d));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.once('error', reject);
+    req.end(init.body);
+  });
+
+interface Node {
+  child: ChildProcess;
+  url: string;
+  out: string;
+}
+
+/** Starts one `tm serve` on a free port and waits for its listening line. */
+const startNode = async (db: string): Promise<Node> => {
+  const bin = join(import.meta.dirname, '../../bin/tm.js');
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TM_NOW: NOW } });
+  let out = '';
+  child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (out += d));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`tm serve exited ${code}: ${out}`)));
+    const check = setInterval(() => {
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (m) {
+        clearInterval(check);
+        resolve(m[1]!);
+      }
+    }, 50);
+  });
+  return { child, url, out };
+};
+
+describe.skipIf(!PG_ENABLED)('two tm serve nodes on one PostgreSQL', () => {
+  let db: TestDatabase;
+  let nodes: Node[] = [];
+  let keyA: string;
+  let keyB: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const ctx = createContext({ db: db.url, now: NOW });
+    const a = await createOrganization(ctx, 'Acme Legal', { reads: { limit: READS_LIMIT, window_seconds: 3600 } });
+    const b = await createOrganization(ctx, 'Beta IP');
+    keyA = (await issueApiKey(ctx, { orgId: a.id, scopes: ['trademarks:read'], livemode: true })).secret;
+    keyB = (await issueApiKey(ctx, { orgId: b.id, scopes: ['trademarks:read'], livemode: true })).secret;
+    await closeContext(ctx);
+    nodes = await Promise.all([startNode(db.url), startNode(db.url)]);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const n of nodes) if (n.child.exitCode === null) n.child.kill('SIGKILL');
+    await Promise.all(nodes.map((n) => (n.child.exitCode === null ? new Promise((r) => n.child.once('exit', r)) : null)));
+    await db?.drop();
+  });
+
+  it('runs two nodes on different ports; each answers and reports the database ready', async () => {
+    expect(nodes[0]!.url).not.toBe(nodes[1]!.url);
+    for (const n of nodes) {
+      const r = await send(n.url, '/v1/trademarks?q=acme', { headers: { authorization: `Bearer ${keyB}` } });
+      expect(r.status).toBe(200);
+      // Readiness probes the shared database from each node.
+      const ready = await send(n.url, '/health/ready');
+      expect(ready.status).toBe(200);
+      expect((JSON.parse(ready.body) as { dependencies: { database: { status: string } } }).dependencies.database.status).toBe('ok');
+    }
+  });
+
+  it(`admits exactly ${READS_LIMIT} of ${3 * READS_LIMIT} reads across both nodes`, async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 3 * READS_LIMIT }, (_, i) => send(nodes[i % 2]!.url, '/v1/trademarks?q=acme', { headers: { authorization: `Bearer ${keyA}` } })),
+    );
+    const ok = replies.filter((r) => r.status === 200);
+    const limited = replies.filter((r) => r.status === 429);
+    expect(ok).toHaveLength(READS_LIMIT);
+    expect(limited).toHaveLength(2 * READS_LIMIT);
+    for (const r of limited) expect((JSON.parse(r.body) as { error: { type: string } }).error.type).toBe('rate_limited');
+    // Each admitted call saw its own place in the one shared window.
+    const remaining = ok.map((r) => Number(/remaining=(\d+)/.exec(String(r.headers.ratelimit))![1])).sort((x, y) => x - y);
+    expect(remaining).toEqual(Array.from({ length: READS_LIMIT }, (_, i) => i));
+    // Both nodes refuse the next call: the window is full for the organization, not per node.
+    for (const n of nodes) expect((await send(n.url, '/v1/trademarks?q=acme', { headers: { authorization: `Bearer ${keyA}` } })).status).toBe(429);
+  });
+
+  it('runs an Idempotency-Key once; its replay through the other node returns the same bytes', async () => {
+    const headers = { authorization: `Bearer ${keyB}`, 'content-type': 'application/json', 'idempotency-key': 'two-nodes-key' };
+    const body = JSON.stringify({ items: ['US:00000001', 'US:00000002'] });
+    const first = await send(nodes[0]!.url, '/v1/trademarks/batch', { method: 'POST', headers, body });
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const replay = await send(nodes[1]!.url, '/v1/trademarks/batch', { method: 'POST', headers, body });
+    expect(replay.status).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(Buffer.from(replay.body)).toEqual(Buffer.from(first.body));
+  });
+
+  it('runs one request when an Idempotency-Key reaches both nodes at once', async () => {
+    const headers = { authorization: `Bearer ${keyB}`, 'content-type': 'application/json', 'idempotency-key': 'two-nodes-race' };
+    const body = JSON.stringify({ items: ['US:00000003'] });
+    const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => send(nodes[i % 2]!.url, '/v1/trademarks/batch', { method: 'POST', headers, body })));
+    const ran = replies.filter((r) => r.status === 200 && r.headers['idempotent-replayed'] === undefined);
+    expect(ran).toHaveLength(1);
+    for (const r of replies) {
+      if (r.status === 200) expect(r.body).toBe(ran[0]!.body);
+      else expect((JSON.parse(r.body) as { error: { type: string } }).error.type).toBe('idempotency_processing');
+    }
+  });
+});
