@@ -89,7 +89,8 @@ describe.skipIf(!PG_ENABLED)('tm copy between SQLite and PostgreSQL', () => {
     expect(again.exitCode, again.stderr).toBe(0);
     const [a, b] = [JSON.parse(there.stdout), JSON.parse(again.stdout)] as { tables: { table: string; rows: number; checksum: string }[]; missing: unknown[] }[];
     expect(b!.tables).toEqual(a!.tables);
-    expect([a!.missing, b!.missing]).toEqual([[], []]);
+    // Tables one backend has and the other not yet are listed; none of them holds a row here.
+    expect([...a!.missing, ...b!.missing].filter((m) => (m as { rows: number }).rows > 0)).toEqual([]);
     expect(a!.tables.find((t) => t.table === 'trademarks')!.rows).toBeGreaterThan(1500);
     for (const table of ['assignments', 'proceedings', 'party_stats', 'party_name_prefixes', 'trademark_owners']) expect(a!.tables.find((t) => t.table === table)!.rows, table).toBeGreaterThan(0);
     expect(dump(back)).toEqual(dump(source));

@@ -48,7 +48,7 @@ describe('tm ingest progress on a terminal', () => {
     const shown = frames(out);
     expect(shown.length).toBeGreaterThan(2);
     for (const f of shown) {
-      expect(f).toMatch(/^ingesting +\d{1,3}% {2}(ETA (…|\d+:\d\d)|indexing…) {2}[\d,]+ records {2}[\d,]+\/s {2}/);
+      expect(f).toMatch(/^ingesting +\d{1,3}% {2}(ETA (…|\d+:\d\d)|indexing…) {2}[\d,]+ records? {2}[\d,]+\/s {2}/);
       expect(f.length).toBeLessThan(cols);
     }
     const percents = shown.map((f) => Number(/(\d+)%/.exec(f)![1]));

@@ -104,7 +104,7 @@ describe('readable views', () => {
   });
 
   it.each([80, 120])('keys create says the secret is shown once, with its expiry, at %i columns; keys list has scopes', async (cols) => {
-    const org = /^Id\s+(org_\w+)/m.exec((await onTty(cols, 'orgs', 'create', `Keys ${cols}`)).join('\n'))![1]!;
+    const org = /^ID\s+(org_\w+)/m.exec((await onTty(cols, 'orgs', 'create', `Keys ${cols}`)).join('\n'))![1]!;
     const lines = await onTty(cols, 'keys', 'create', '--org', org, '--scopes', 'trademarks:read', '--expires', '90d');
     expect(lines[0]).toMatch(/^Field\s+Value$/);
     expect(lines.join('\n')).toMatch(/^Secret\s+tmk_live_\S+$/m);
@@ -114,13 +114,13 @@ describe('readable views', () => {
     const never = (await onTty(cols, 'keys', 'create', '--org', org, '--scopes', 'trademarks:read')).join('\n');
     expect(never).toMatch(/It does not expire; revoke it with `tm keys revoke key_\w+`\./);
     const list = await onTty(cols, 'keys', 'list', '--org', org);
-    expect(list[0]).toMatch(/^Id\s+.*Scopes/);
+    expect(list[0]).toMatch(/^ID\s+.*Scopes/);
     expect(Math.max(...list.map(width))).toBeLessThanOrEqual(cols);
   });
 
   it('classes search, jurisdictions and owner marks print tables that fit, not envelope dumps', async () => {
     const classes = (await onTty(80, 'classes', 'search', 'shoes', '--limit', '3')).join('\n');
-    expect(classes).toMatch(/^Basic number\s+Class\s+Term/m);
+    expect(classes).toMatch(/^Basic Number\s+Class\s+Term/m);
     expect(classes).not.toMatch(/Success|Pagination/);
     expect(classes).toMatch(/^next page: add --cursor \S+$/m);
     const offices = await onTty(80, 'jurisdictions');

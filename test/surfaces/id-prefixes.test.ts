@@ -86,6 +86,12 @@ describe('id prefixes over HTTP', () => {
     expect((await mine.json()).id).toBe(created.id);
     expect((await f.call(`/v1/portfolios/${short}`, { key: f.orgB.all })).status).toBe(404);
   });
+
+  it('expands ids nested in a body: a watch query names its mark by prefix', async () => {
+    const res = await f.call('/v1/watches', { method: 'POST', body: JSON.stringify({ name: 'Alpha', watch_type: 'mark', query: { filters: { trademarkIds: ['tm_e4ec9c'] } } }) });
+    expect(res.status).toBe(201);
+    expect((await res.json()).query.filters.trademarkIds).toEqual([A.id]);
+  });
 });
 
 describe('id prefixes over MCP', () => {

@@ -5,7 +5,7 @@
 import { humanize } from '../../deadlines/labels.js';
 import { flatten, isObject, type Row } from './list-rows.js';
 import { nextPageLine, table, type Column } from './table.js';
-import { count } from './words.js';
+import { count, titleCase } from './words.js';
 
 const isObjectList = (v: unknown): v is Row[] => Array.isArray(v) && v.length > 0 && v.every(isObject);
 
@@ -16,7 +16,8 @@ const scalar = (v: unknown): string => {
   return String(v);
 };
 
-const header = (key: string): string => humanize(key.replace(/\./g, ' '));
+/** A field's label, in a header or beside its value: "Mark Count", "Raw Label", "ID" (words.ts). */
+const header = (key: string): string => titleCase(humanize(key.replace(/\./g, ' ')));
 
 const listTable = (items: Row[]): string => {
   const rows = items.map((r) => flatten(r));

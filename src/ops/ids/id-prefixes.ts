@@ -16,8 +16,11 @@ const SHOWN = 10;
 
 const PREFIX = new RegExp(`^([a-z]+_)[0-9a-f]{${MIN_PREFIX_HEX},${MAX_PREFIX_HEX}}$`);
 
-/** Input keys that hold ids: `id`, `ids`, `*_id`, `*_ids`, and the few named for what they point at. */
-const ID_KEY = /^(?:id|ids|into|org|owner|owners|trademark|trademarks|a|b|[a-z_]+_ids?)$/;
+/**
+ * Input keys that hold ids: `id`, `ids`, `*_id`, `*_ids`, the few named for what they point at, and
+ * the watch query's camelCase filters (`trademarkIds`, `portfolioId`, `ownerId`; spec §9.6).
+ */
+const ID_KEY = /^(?:id|ids|into|org|owner|owners|trademark|trademarks|a|b|[a-z_]+_ids?|[a-z]+Ids?)$/;
 /** Free-form objects whose keys are the user's, never an id field. */
 const OPAQUE = new Set(['metadata']);
 const DEPTH = 4;
