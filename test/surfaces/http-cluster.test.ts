@@ -5,35 +5,18 @@
 // use ends `tm serve` with `conflict` (exit 5), with or without workers.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, issueApiKey } from '../../src/auth/index.js';
 import { closeContext, createContext } from '../../src/context.js';
+import { send } from '../helpers/raw-request.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 /** The clock is fixed (TM_NOW), so the window never turns over during the test. */
 const READS_LIMIT = 10;
-
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request on a connection of its own, so the primary hands each to the next worker in turn. */
-const send = (url: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> =>
-  new Promise((resolve, reject) => {
-    const req = request(`${url}${path}`, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.once('error', reject);
-    req.end(init.body);
-  });
 
 const childPids = (pid: number): number[] =>
   readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);

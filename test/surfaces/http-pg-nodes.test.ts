@@ -3,33 +3,16 @@
 // Idempotency-Key runs once, its replay through the other node answering the same bytes.
 // Skipped without TM_TEST_PG, like the other PostgreSQL suites.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { request, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, issueApiKey } from '../../src/auth/index.js';
 import { closeContext, createContext } from '../../src/context.js';
 import { createTestDatabase, PG_ENABLED, type TestDatabase } from '../helpers/pg.js';
+import { send } from '../helpers/raw-request.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 /** The clock is fixed (TM_NOW), so the window never turns over during the test. */
 const READS_LIMIT = 10;
-
-interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const send = (url: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Reply> =>
-  new Promise((resolve, reject) => {
-    const req = request(`${url}${path}`, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8').on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
-    req.once('error', reject);
-    req.end(init.body);
-  });
 
 interface Node {
   child: ChildProcess;
