@@ -15,6 +15,7 @@ import { startHttp, type HttpFixture } from './http-fixture.js';
  * `operators`: stored for the service's operators, read by no customer. `none`: writes nothing shared.
  */
 const WRITES: Record<string, 'own' | 'tally' | 'operators' | 'none'> = {
+  'PATCH /v1/organization': 'own',
   'POST /v1/organization/api-keys': 'own',
   'PATCH /v1/organization/api-keys/{id}': 'own',
   'DELETE /v1/organization/api-keys/{id}': 'own',
