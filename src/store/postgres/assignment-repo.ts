@@ -4,9 +4,9 @@ import type { AssignmentRecord } from '../../core/schemas/assignment.js';
 import type { AssignmentFilter, AssignmentRepo } from '../assignment-repo.js';
 import { assignmentMarks, assignmentPartyNames, partyPattern } from '../record-rows.js';
 import type { PgDb } from './pg.js';
-import { recordTable } from './record-table.js';
+import { recordTable, type RecordWhere } from './record-table.js';
 
-const where = (f: AssignmentFilter): { sql: string; params: unknown[] } => {
+const where = (f: AssignmentFilter): RecordWhere => {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (f.party) parts.push(`a.party_names LIKE $${params.push(partyPattern(f.party))} ESCAPE '\\'`);
@@ -35,18 +35,8 @@ export const createPgAssignmentRepo = (db: PgDb): AssignmentRepo => {
         [trademarkId],
       ),
     marksWithAssignments: (trademarkIds) => table.marksWith(trademarkIds),
-    list(filter, limit, offset) {
-      const w = where(filter);
-      const n = w.params.length;
-      // NULLS FIRST/LAST as SQLite orders them (nulls sort lowest there).
-      return table.records(
-        `SELECT record FROM assignments a ${w.sql} ORDER BY a.execution_date DESC NULLS LAST, a.reel_frame DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-        [...w.params, limit, offset],
-      );
-    },
-    count(filter) {
-      const w = where(filter);
-      return table.count(`SELECT COUNT(*) AS n FROM assignments a ${w.sql}`, w.params);
-    },
+    // NULLS LAST as SQLite orders them (nulls sort lowest there).
+    list: (filter, limit, offset) => table.page(where(filter), 'a', 'a.execution_date DESC NULLS LAST, a.reel_frame DESC', limit, offset),
+    count: (filter) => table.count(where(filter), 'a'),
   };
 };

@@ -4,9 +4,9 @@ import type { ProceedingRecord } from '../../core/schemas/proceeding.js';
 import type { ProceedingFilter, ProceedingRepo } from '../proceeding-repo.js';
 import { partyPattern, proceedingMarks, proceedingPartyNames } from '../record-rows.js';
 import type { PgDb } from './pg.js';
-import { recordTable } from './record-table.js';
+import { recordTable, type RecordWhere } from './record-table.js';
 
-const where = (f: ProceedingFilter): { sql: string; params: unknown[] } => {
+const where = (f: ProceedingFilter): RecordWhere => {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (f.party) parts.push(`p.party_names LIKE $${params.push(partyPattern(f.party))} ESCAPE '\\'`);
@@ -36,17 +36,8 @@ export const createPgProceedingRepo = (db: PgDb): ProceedingRepo => {
         [trademarkId],
       ),
     marksWithProceedings: (trademarkIds) => table.marksWith(trademarkIds),
-    list(filter, limit, offset) {
-      const w = where(filter);
-      const n = w.params.length;
-      return table.records(
-        `SELECT record FROM proceedings p ${w.sql} ORDER BY p.filing_date DESC NULLS LAST, p.number DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
-        [...w.params, limit, offset],
-      );
-    },
-    count(filter) {
-      const w = where(filter);
-      return table.count(`SELECT COUNT(*) AS n FROM proceedings p ${w.sql}`, w.params);
-    },
+    // NULLS LAST as SQLite orders them (nulls sort lowest there).
+    list: (filter, limit, offset) => table.page(where(filter), 'p', 'p.filing_date DESC NULLS LAST, p.number DESC', limit, offset),
+    count: (filter) => table.count(where(filter), 'p'),
   };
 };

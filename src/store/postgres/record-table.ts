@@ -19,6 +19,12 @@ export interface RecordTableSpec<R extends { id: string }> {
   owner: string;
 }
 
+/** A filter as SQL (`WHERE …`, or empty) with its parameters. */
+export interface RecordWhere {
+  sql: string;
+  params: unknown[];
+}
+
 export interface UpsertCounts {
   inserted: number;
   updated: number;
@@ -39,6 +45,8 @@ export const recordTable = <R extends { id: string }>(db: PgDb, spec: RecordTabl
     );
   };
 
+  const records = async (sql: string, params: readonly unknown[]): Promise<R[]> =>
+    (await db.query<{ record: string }>(sql, params)).map((row) => JSON.parse(row.record) as R);
   return {
     upsert: (records: readonly R[], at: string): Promise<UpsertCounts> =>
       db.tx(async (c) => {
@@ -91,11 +99,15 @@ export const recordTable = <R extends { id: string }>(db: PgDb, spec: RecordTabl
       return (await db.query<{ trademark_id: string }>(`SELECT DISTINCT trademark_id FROM ${spec.marksTable} WHERE trademark_id = ANY($1)`, [[...trademarkIds]])).map((r) => r.trademark_id);
     },
     /** Records by a query selecting `record`, parsed. */
-    async records(sql: string, params: readonly unknown[]): Promise<R[]> {
-      return (await db.query<{ record: string }>(sql, params)).map((row) => JSON.parse(row.record) as R);
+    records,
+    /** One page of the table's records matching `where` (whose SQL names the table `alias`), in `order`. */
+    page(where: RecordWhere, alias: string, order: string, limit: number, offset: number): Promise<R[]> {
+      const n = where.params.length;
+      return records(`SELECT record FROM ${spec.table} ${alias} ${where.sql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`, [...where.params, limit, offset]);
     },
-    async count(sql: string, params: readonly unknown[]): Promise<number> {
-      return Number((await db.query<{ n: number }>(sql, params))[0]!.n);
+    /** How many of the table's records match `where` (whose SQL names the table `alias`). */
+    async count(where: RecordWhere, alias: string): Promise<number> {
+      return Number((await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${spec.table} ${alias} ${where.sql}`, where.params))[0]!.n);
     },
   };
 };
