@@ -11,7 +11,7 @@ import { createPgPair, STANDBY_ENABLED, type PgPair } from '../helpers/pg-standb
 import { send } from '../helpers/raw-request.js';
 import { readKey, startServe, tmCli, type RunningServe } from '../helpers/tm-processes.js';
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 300_000 });
 
 if (!STANDBY_ENABLED) console.log('read-replica test skipped: no PostgreSQL 15 binaries under /usr/lib/postgresql/15/bin');
 
