@@ -81,7 +81,7 @@ export const createPgPair = async (): Promise<PgPair> => {
     asPostgres('pg_ctl', '-D', primaryDir, '-l', join(root, 'primary.log'), '-o', `-p ${primaryPort}`, '-w', 'start');
     const admin = `postgres://postgres@127.0.0.1:${primaryPort}/postgres`;
     await sql(admin, 'CREATE DATABASE tm');
-    asPostgres('pg_basebackup', '-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '--no-sync');
+    asPostgres('pg_basebackup', '-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '--checkpoint=fast', '--no-sync');
     started.push(standbyDir);
     asPostgres('pg_ctl', '-D', standbyDir, '-l', join(root, 'standby.log'), '-o', `-p ${standbyPort}`, '-w', 'start');
     const primaryUrl = `postgres://postgres@127.0.0.1:${primaryPort}/tm`;
