@@ -5,6 +5,7 @@ import type { Store } from '../store.js';
 import type { ChangeHooks } from '../trademark-repo.js';
 import { createPgAssignmentRepo } from './assignment-repo.js';
 import { createPgAuthRepo } from './auth-repo.js';
+import { createPgChanges } from './changes.js';
 import { createPgDocumentRepo } from './document-repo.js';
 import { createPgEntityRepo } from './entity-repo.js';
 import { createPgEventRepo } from './event-repo.js';
@@ -42,6 +43,9 @@ const STANDBY_CONNECT_MS = 2_000;
  */
 export const openPostgresStore = (url: string, hooks: ChangeHooks = {}, options: { standby?: boolean } = {}): PostgresStore => {
   const db = options.standby ? openPgDb(url, checkPgSchema, STANDBY_CONNECT_MS) : openPgDb(url, migratePg);
+  // Listens from the first cached read on; a standby's store serves searches, which read no
+  // cached rows, so it never does (a standby refuses LISTEN).
+  const changes = createPgChanges(url);
   let reported = 0;
   return {
     backend: 'postgres',
@@ -50,7 +54,7 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}, options:
     trademarks: createPgTrademarkRepo(db, hooks),
     events: createPgEventRepo(db),
     offices: createPgOfficeRepo(db),
-    auth: createPgAuthRepo(db),
+    auth: createPgAuthRepo(db, changes),
     parties: createPgPartyRepo(db),
     assignments: createPgAssignmentRepo(db),
     proceedings: createPgProceedingRepo(db),
@@ -80,6 +84,7 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}, options:
       await db.query('SELECT 1');
     },
     async close() {
+      await changes.close();
       await db.close();
     },
   };
