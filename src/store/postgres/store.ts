@@ -5,6 +5,7 @@ import type { Store } from '../store.js';
 import type { ChangeHooks } from '../trademark-repo.js';
 import { createPgAssignmentRepo } from './assignment-repo.js';
 import { createPgAuthRepo } from './auth-repo.js';
+import { createPgChanges } from './changes.js';
 import { createPgDocumentRepo } from './document-repo.js';
 import { createPgEntityRepo } from './entity-repo.js';
 import { createPgEventRepo } from './event-repo.js';
@@ -36,6 +37,7 @@ export interface PostgresStore extends Store {
 /** `hooks.projection` joins every change-writing transaction (createContext passes the ledger projector). */
 export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): PostgresStore => {
   const db = openPgDb(url, migratePg);
+  const changes = createPgChanges(url);
   let reported = 0;
   return {
     backend: 'postgres',
@@ -44,7 +46,7 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): Postgre
     trademarks: createPgTrademarkRepo(db, hooks),
     events: createPgEventRepo(db),
     offices: createPgOfficeRepo(db),
-    auth: createPgAuthRepo(db),
+    auth: createPgAuthRepo(db, changes),
     parties: createPgPartyRepo(db),
     assignments: createPgAssignmentRepo(db),
     proceedings: createPgProceedingRepo(db),
@@ -74,6 +76,7 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): Postgre
       await db.query('SELECT 1');
     },
     async close() {
+      await changes.close();
       await db.close();
     },
   };
