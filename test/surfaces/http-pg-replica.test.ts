@@ -24,6 +24,8 @@ describe.skipIf(!STANDBY_ENABLED)('tm serve with a streaming read replica', () =
   const dir = mkdtempSync(join(tmpdir(), 'tm-replica-marks-'));
   let pair: PgPair;
   let serve: RunningServe | undefined;
+  /** A second node that reads the standby only while it is less than a second behind. */
+  let strict: RunningServe | undefined;
   let key: string;
   let env: Record<string, string>;
 
@@ -33,18 +35,26 @@ describe.skipIf(!STANDBY_ENABLED)('tm serve with a streaming read replica', () =
     const r = await tmCli(env)('ingest', file);
     expect(r.exitCode, r.stderr).toBe(0);
   };
-  const get = async (path: string) => {
-    const r = await send(serve!.url, path, { headers: { authorization: `Bearer ${key}` } });
+  const get = async (path: string, node = serve!) => {
+    const r = await send(node.url, path, { headers: { authorization: `Bearer ${key}` } });
     return { status: r.status, body: JSON.parse(r.body) as Record<string, unknown> };
   };
-  const searchTexts = async (q: string): Promise<string[]> => {
-    const r = await get(`/v1/trademarks?q=${encodeURIComponent(q)}`);
+  const searchTexts = async (q: string, node = serve!): Promise<string[]> => {
+    const r = await get(`/v1/trademarks?q=${encodeURIComponent(q)}`, node);
     expect(r.status).toBe(200);
     return (r.body.data as { mark_text: string }[]).map((m) => m.mark_text);
   };
-  const ready = async (): Promise<{ status: number; body: Ready }> => {
-    const r = await send(serve!.url, '/health/ready');
+  const ready = async (node = serve!): Promise<{ status: number; body: Ready }> => {
+    const r = await send(node.url, '/health/ready');
     return { status: r.status, body: JSON.parse(r.body) as Ready };
+  };
+  /** Readiness until it reports `status` (the lag grows, or is caught up, with time). */
+  const readyUntil = async (node: RunningServe, status: string): Promise<Ready> => {
+    for (let i = 0; ; i++) {
+      const r = await ready(node);
+      if (r.body.status === status || i === 100) return r.body;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   };
 
   beforeAll(async () => {
@@ -55,10 +65,12 @@ describe.skipIf(!STANDBY_ENABLED)('tm serve with a streaming read replica', () =
     await ingest('first', [{ number: '30000001', text: 'HALCYON REEF' }]);
     await pair.caughtUp();
     serve = await startServe(env, '--read-url', pair.standbyUrl);
+    strict = await startServe({ ...env, TM_DB_READ_MAX_LAG_MS: '1000' }, '--read-url', pair.standbyUrl);
   });
 
   afterAll(async () => {
     await serve?.stop();
+    await strict?.stop();
     pair?.remove();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -79,7 +91,7 @@ describe.skipIf(!STANDBY_ENABLED)('tm serve with a streaming read replica', () =
     expect(await searchTexts('MARLOWE QUILL')).toContain('MARLOWE QUILL');
   });
 
-  it('a detail read right after a write is consistent while searches read the paused replica', async () => {
+  it('a detail read right after a write is consistent while searches read the paused replica; past the lag limit they read the primary', async () => {
     await pair.standbySql('SELECT pg_wal_replay_pause()');
     await ingest('third', [
       { number: '30000001', text: 'HALCYON LAGOON' },
@@ -95,10 +107,15 @@ describe.skipIf(!STANDBY_ENABLED)('tm serve with a streaming read replica', () =
     // The search reads the standby, which has not replayed the ingest yet (spec §4.2 allows it).
     expect(await searchTexts('ZEPHYR TANGLE')).not.toContain('ZEPHYR TANGLE');
     expect(await searchTexts('HALCYON')).toContain('HALCYON REEF');
+    // Past its lag limit the standby is not read: that node reports degraded and searches the primary.
+    const lagging = await readyUntil(strict!, 'degraded');
+    expect(lagging.dependencies.replica?.reason).toMatch(/replay is \d+ ms behind the primary \(limit 1000 ms\)/);
+    expect(await searchTexts('ZEPHYR TANGLE', strict)).toContain('ZEPHYR TANGLE');
     await pair.standbySql('SELECT pg_wal_replay_resume()');
     await pair.caughtUp();
     expect(await searchTexts('ZEPHYR TANGLE')).toContain('ZEPHYR TANGLE');
     expect(await searchTexts('HALCYON')).toContain('HALCYON LAGOON');
+    expect((await readyUntil(strict!, 'ok')).dependencies.replica?.status).toBe('ok');
   });
 
   it('stopping the replica degrades readiness and fails no request', async () => {
