@@ -25,10 +25,11 @@ export const openPostgresReplica = (primary: PostgresStore, url: string): Replic
     store,
     async lag(): Promise<ReplicaLag> {
       // The standby is asked first: a primary position read after it can only be ahead, so the
-      // lag is never understated.
+      // lag is never understated. A standby that has replayed no transaction since it started
+      // counts as behind since its start.
       const [row] = await store.pg.query<StandbyRow>(
         `SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn,
-                (EXTRACT(EPOCH FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::bigint AS ms`,
+                (EXTRACT(EPOCH FROM clock_timestamp() - COALESCE(pg_last_xact_replay_timestamp(), pg_postmaster_start_time())) * 1000)::bigint AS ms`,
       );
       if (!row!.standby || row!.lsn === null) {
         throw new TmError('service_unavailable', `the read replica at ${where} is not a streaming standby (it is not in recovery).`, { param: 'read_url' });
