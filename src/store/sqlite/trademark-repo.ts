@@ -9,6 +9,7 @@ import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { entityResolver } from './entity-repo.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { createLeases } from './lease.js';
+import { encodeRecord, parseRecord } from './records/record-codec.js';
 import type { LedgerWriter } from './ledger-writer.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
@@ -63,7 +64,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
     'INSERT INTO events (id, trademark_id, type, payload, occurred_at, source_date, watch_eligible) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const maxSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
-  const byId = db.prepare<[string], { record: string }>('SELECT record FROM trademarks WHERE id = ?');
+  const byId = db.prepare<[string], Buffer | string>('SELECT record FROM trademarks WHERE id = ?').pluck();
   const byAppKey = db.prepare<[string, string], string>(BY_APP_KEY).pluck();
   const byRegKey = db.prepare<[string, string], string>(BY_REG_KEY).pluck();
 
@@ -72,7 +73,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
     r.office_code, r.application_number, canonicalNumber(r.application_number), r.registration_number,
     r.registration_number ? canonicalNumber(r.registration_number) : null, r.mark_text, r.status.primary, r.status.stage,
     r.filing_date, r.registration_date, r.expiry_date, r.publication_date, r.register?.type?.toLowerCase() ?? null, r.source_date,
-    stored.hash, stored.json, seq,
+    stored.hash, encodeRecord(stored.json), seq,
   ];
 
   const writeSides = (r: TrademarkRecord, isNew: boolean, at: string): void => {
@@ -119,7 +120,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
         outcome[step]++;
         continue;
       }
-      const change = diffRecords(JSON.parse(byId.get(r.id)!.record) as TrademarkRecord, r);
+      const change = diffRecords(parseRecord<TrademarkRecord>(byId.get(r.id)!), r);
       updateRow.run(...columns(r, stored, seq++), occurredAt, r.id);
       writeSides(r, false, occurredAt);
       known.set(r.id, { id: r.id, content_hash: stored.hash, source_date: r.source_date });
@@ -216,8 +217,8 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
     async get(ids: readonly string[]): Promise<Map<string, TrademarkRecord>> {
       const found = new Map<string, TrademarkRecord>();
       for (const id of ids) {
-        const row = byId.get(id);
-        if (row) found.set(id, JSON.parse(row.record) as TrademarkRecord);
+        const stored = byId.get(id);
+        if (stored !== undefined) found.set(id, parseRecord<TrademarkRecord>(stored));
       }
       return found;
     },
@@ -231,8 +232,8 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
       const w = whereClause(filter);
       const rows = db
         .prepare(`SELECT record FROM trademarks t ${w.sql} ORDER BY ${TRADEMARK_ORDER_SQL[order]} LIMIT ? OFFSET ?`)
-        .all(...w.params, limit, offset) as { record: string }[];
-      return rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
+        .all(...w.params, limit, offset) as { record: Buffer | string }[];
+      return rows.map((row) => parseRecord<TrademarkRecord>(row.record));
     },
     async count(filter: TrademarkFilter): Promise<number> {
       const w = whereClause(filter);
@@ -246,18 +247,18 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
       );
       let after = from;
       for (;;) {
-        const rows = stmt.all(...w.params, after, batchSize) as { id: string; record: string }[];
+        const rows = stmt.all(...w.params, after, batchSize) as { id: string; record: Buffer | string }[];
         if (rows.length === 0) return;
         after = rows[rows.length - 1]!.id;
-        yield rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
+        yield rows.map((row) => parseRecord<TrademarkRecord>(row.record));
       }
     },
     /** Rows changed after a sequence number, for incremental index maintenance. */
     async changedSince(seq: number, limit: number): Promise<{ seq: number; record: TrademarkRecord }[]> {
       const rows = db
         .prepare('SELECT seq, record FROM trademarks WHERE seq > ? ORDER BY seq LIMIT ?')
-        .all(seq, limit) as { seq: number; record: string }[];
-      return rows.map((row) => ({ seq: row.seq, record: JSON.parse(row.record) as TrademarkRecord }));
+        .all(seq, limit) as { seq: number; record: Buffer | string }[];
+      return rows.map((row) => ({ seq: row.seq, record: parseRecord<TrademarkRecord>(row.record) }));
     },
     async stats(): Promise<{ office_code: string; status_primary: string; count: number }[]> {
       return db
