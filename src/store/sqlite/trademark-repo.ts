@@ -26,6 +26,51 @@ const placeholders = (n: number): string => Array.from({ length: n }, () => '?')
 export const BY_APP_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND app_key = ? LIMIT 1';
 export const BY_REG_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND reg_key = ? LIMIT 1';
 
+/**
+ * The WHERE clause of a filter over `trademarks t`. `inIdOrder` (a scan paging by id) keeps the
+ * office, status and filing-date terms off their indexes (`+column`): a page of 1,000 ids is then a
+ * range of the primary key, where an index on a common value (one office, the live marks) would
+ * read and sort every matching row again for each page. test/unit/lookup-plan.test.ts checks both.
+ */
+export const trademarkWhere = (f: TrademarkFilter, inIdOrder = false): { sql: string; params: unknown[] } => {
+  const plain = inIdOrder ? '+' : '';
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const inList = (column: string, values: readonly unknown[] | undefined) => {
+    if (!values || values.length === 0) return;
+    parts.push(`${column} IN (${placeholders(values.length)})`);
+    params.push(...values);
+  };
+  inList(`${plain}t.office_code`, f.offices);
+  inList('t.id', f.ids);
+  inList(`${plain}t.status_primary`, f.statusPrimary);
+  inList('t.app_key', f.applicationNumbers);
+  inList('t.reg_key', f.registrationNumbers);
+  // A mark matches when one of its side rows (classes, owners, representatives) holds one of the values.
+  const inSide = (table: string, column: string, values: readonly unknown[] | undefined): void => {
+    if (!values?.length) return;
+    parts.push(`t.id IN (SELECT trademark_id FROM ${table} WHERE ${column} IN (${placeholders(values.length)}))`);
+    params.push(...values);
+  };
+  inSide('trademark_classes', 'nice_class', f.niceClasses);
+  inSide('trademark_owners', 'owner_id', f.ownerIds);
+  inSide('trademark_representatives', 'party_id', f.representativeIds);
+  inSide('trademark_owners', 'entity_id', f.entityIds);
+  if (f.portfolioId) {
+    parts.push('t.id IN (SELECT trademark_id FROM portfolio_members WHERE portfolio_id = ?)');
+    params.push(f.portfolioId);
+  }
+  if (f.filingDateGte) {
+    parts.push(`${plain}t.filing_date >= ?`);
+    params.push(f.filingDateGte);
+  }
+  if (f.filingDateLte) {
+    parts.push(`${plain}t.filing_date <= ?`);
+    params.push(f.filingDateLte);
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+};
+
 export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWriter): TrademarkRepo => {
   const leases = createLeases(db);
   const anyRow = db.prepare('SELECT 1 FROM trademarks LIMIT 1').pluck();
@@ -134,44 +179,6 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
     return outcome;
   });
 
-  const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => {
-    const parts: string[] = [];
-    const params: unknown[] = [];
-    const inList = (column: string, values: readonly unknown[] | undefined) => {
-      if (!values || values.length === 0) return;
-      parts.push(`${column} IN (${placeholders(values.length)})`);
-      params.push(...values);
-    };
-    inList('t.office_code', f.offices);
-    inList('t.id', f.ids);
-    inList('t.status_primary', f.statusPrimary);
-    inList('t.app_key', f.applicationNumbers);
-    inList('t.reg_key', f.registrationNumbers);
-    // A mark matches when one of its side rows (classes, owners, representatives) holds one of the values.
-    const inSide = (table: string, column: string, values: readonly unknown[] | undefined): void => {
-      if (!values?.length) return;
-      parts.push(`t.id IN (SELECT trademark_id FROM ${table} WHERE ${column} IN (${placeholders(values.length)}))`);
-      params.push(...values);
-    };
-    inSide('trademark_classes', 'nice_class', f.niceClasses);
-    inSide('trademark_owners', 'owner_id', f.ownerIds);
-    inSide('trademark_representatives', 'party_id', f.representativeIds);
-    inSide('trademark_owners', 'entity_id', f.entityIds);
-    if (f.portfolioId) {
-      parts.push('t.id IN (SELECT trademark_id FROM portfolio_members WHERE portfolio_id = ?)');
-      params.push(f.portfolioId);
-    }
-    if (f.filingDateGte) {
-      parts.push('t.filing_date >= ?');
-      params.push(f.filingDateGte);
-    }
-    if (f.filingDateLte) {
-      parts.push('t.filing_date <= ?');
-      params.push(f.filingDateLte);
-    }
-    return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
-  };
-
   return {
     /**
      * Brackets a run of upserts (one ingest). Into an empty table it is a bulk load: the secondary
@@ -229,19 +236,19 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
       return byAppKey.get(office, key) ?? byRegKey.get(office, key) ?? null;
     },
     async list(filter: TrademarkFilter, order: TrademarkOrder, limit: number, offset: number): Promise<TrademarkRecord[]> {
-      const w = whereClause(filter);
+      const w = trademarkWhere(filter);
       const rows = db
         .prepare(`SELECT record FROM trademarks t ${w.sql} ORDER BY ${TRADEMARK_ORDER_SQL[order]} LIMIT ? OFFSET ?`)
         .all(...w.params, limit, offset) as { record: Buffer | string }[];
       return rows.map((row) => parseRecord<TrademarkRecord>(row.record));
     },
     async count(filter: TrademarkFilter): Promise<number> {
-      const w = whereClause(filter);
+      const w = trademarkWhere(filter);
       return (db.prepare(`SELECT COUNT(*) AS n FROM trademarks t ${w.sql}`).get(...w.params) as { n: number }).n;
     },
     /** Pages through every row matching a filter in id order, a batch at a time, in constant memory. */
     async *scan(filter: TrademarkFilter, batchSize = 1000, from = ''): AsyncGenerator<TrademarkRecord[]> {
-      const w = whereClause(filter);
+      const w = trademarkWhere(filter, true);
       const stmt = db.prepare(
         `SELECT id, record FROM trademarks t ${w.sql ? `${w.sql} AND` : 'WHERE'} t.id > ? ORDER BY t.id LIMIT ?`,
       );
