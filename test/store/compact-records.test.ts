@@ -1,6 +1,7 @@
 // Issue 28: SQLite keeps each trademark record deflated with the record dictionary. A store written
-// before (records as JSON text, migration 064 not applied: the rows main wrote) opens with this
-// code, compresses its records in place telling its progress, and answers every read as before.
+// before (records as JSON text, the status and filing-date indexes, migration 064 not applied: what
+// main wrote) opens with this code, compresses its records in place telling its progress, drops
+// the two indexes, and answers every read as before.
 import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +54,7 @@ describe('compact records', () => {
     const plain = db.prepare('UPDATE trademarks SET record = ? WHERE rowid = ?');
     db.transaction(() => rows.forEach((r) => plain.run(decodeRecord(r.record), r.rowid)))();
     db.prepare('DELETE FROM schema_migrations WHERE version = 64').run();
+    db.exec('CREATE INDEX trademarks_status ON trademarks (status_primary, status_stage); CREATE INDEX trademarks_filing ON trademarks (filing_date)');
     const textBytes = db.prepare('SELECT SUM(length(CAST(record AS BLOB))) FROM trademarks').pluck().get() as number;
     expect(db.prepare("SELECT COUNT(*) FROM trademarks WHERE typeof(record) <> 'text'").pluck().get()).toBe(0);
     db.close();
@@ -68,6 +70,7 @@ describe('compact records', () => {
     }
     const after = new Database(path, { readonly: true });
     expect(after.prepare("SELECT COUNT(*) FROM trademarks WHERE typeof(record) <> 'blob'").pluck().get()).toBe(0);
+    expect(after.prepare("SELECT name FROM sqlite_master WHERE name IN ('trademarks_status', 'trademarks_filing')").all()).toEqual([]);
     const blobBytes = after.prepare('SELECT SUM(length(record)) FROM trademarks').pluck().get() as number;
     after.close();
     expect(blobBytes / textBytes).toBeLessThan(0.4);
