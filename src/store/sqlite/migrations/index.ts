@@ -27,6 +27,7 @@ import { sql as feedTokens } from './052-feed-tokens.js';
 import { sql as attemptsInFlight } from './056-attempts-in-flight.js';
 import { sql as orgPlans } from './060-org-plans.js';
 import { sql as compactRecords, backfill as compactRecordsBackfill } from './064-compact-records.js';
+import { sql as partyMerges } from './073-party-merges.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (db: Db, progress: MigrationProgress) => void }> = [
@@ -57,4 +58,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 56, name: 'attempts-in-flight', sql: attemptsInFlight },
   { version: 60, name: 'org-plans', sql: orgPlans },
   { version: 64, name: 'compact-records', sql: compactRecords, backfill: compactRecordsBackfill },
+  { version: 73, name: 'party-merges', sql: partyMerges },
 ];
