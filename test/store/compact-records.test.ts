@@ -13,6 +13,7 @@ import { ingestFiles } from '../../src/ingest/pipeline.js';
 import { getTrademark } from '../../src/ops/get-trademark.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
 import { decodeRecord, encodeRecord } from '../../src/store/sqlite/records/record-codec.js';
+import { writeTransaction } from '../../src/store/sqlite/sqlite.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const dir = mkdtempSync(join(tmpdir(), 'tm-compact-'));
@@ -52,7 +53,7 @@ describe('compact records', () => {
     const db = new Database(path);
     const rows = db.prepare('SELECT rowid, record FROM trademarks').all() as { rowid: number; record: Buffer }[];
     const plain = db.prepare('UPDATE trademarks SET record = ? WHERE rowid = ?');
-    db.transaction(() => rows.forEach((r) => plain.run(decodeRecord(r.record), r.rowid)))();
+    writeTransaction(db, () => rows.forEach((r) => plain.run(decodeRecord(r.record), r.rowid)))();
     db.prepare('DELETE FROM schema_migrations WHERE version = 64').run();
     db.exec('CREATE INDEX trademarks_status ON trademarks (status_primary, status_stage); CREATE INDEX trademarks_filing ON trademarks (filing_date)');
     const textBytes = db.prepare('SELECT SUM(length(CAST(record AS BLOB))) FROM trademarks').pluck().get() as number;

@@ -3,28 +3,20 @@
 // serialises it) and writes it to data/record-dictionary/v<N>.bin with its provenance in
 // sources.json. Writing a shipped version again would make its stored rows unreadable if the bytes
 // changed, so the script refuses unless told the next version: `-- --version N`.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { serializeRecord } from '../../../core/diff.js';
 import { packagePath } from '../../../data-files.js';
-import { readRecords } from '../../../ingest/formats.js';
+import { readRecords, recordFilesUnder } from '../../../ingest/formats.js';
 import { recordDictionaryPath } from './record-codec.js';
 import { DICTIONARY_BYTES, trainDictionary } from './train-dictionary.js';
-
-const RECORD_FILE = /\.(xml|json|ndjson|gz|zip)$/i;
-
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir).sort().flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : RECORD_FILE.test(name) ? [path] : [];
-  });
 
 /** The stored JSON of every trademark record in the fixtures, in file order; unreadable files are passed over. */
 export const fixtureRecords = async (): Promise<string[]> => {
   const out: string[] = [];
-  for (const file of filesUnder(packagePath('fixtures'))) {
+  for (const file of recordFilesUnder(packagePath('fixtures'))) {
     try {
       for await (const entry of readRecords(file)) {
         for await (const item of entry.items) if (item.ok && item.record.object === 'trademark') out.push(serializeRecord(item.record).json);
