@@ -92,13 +92,18 @@ export const copyRows = async (c: PgClient, table: string, columns: readonly str
   await copyText(c, table, columns, lines());
 };
 
-export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]>): PgDb & { applied(): number[] } => {
+/** `connectMs`: how long a new connection may take (a standby that is gone should be given up on sooner). */
+export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]>, connectMs = 10_000): PgDb & { applied(): number[] } => {
   // BIGINT counts come back as JS numbers (every count and sequence here is far below 2^53).
   const { types, Pool } = driver();
   types.setTypeParser(20, (v) => Number(v));
-  const pool = new Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 });
+  const pool = new Pool({ connectionString: url, max: 8, connectionTimeoutMillis: connectMs });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor one a caller holds between queries (a lease's session, a snapshot between statements):
+  // without a listener its 'error' is thrown, and a restarted or failed-over server killed
+  // `tm serve`. The broken client fails its next query and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
   let applied: number[] = [];
   let migrated: Promise<void> | null = null;
   const ready = (): Promise<void> =>
@@ -117,6 +122,7 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
       migrated = null;
       throw err;
     }));
+  let ended: Promise<void> | undefined;
   const db: PgDb & { applied(): number[] } = {
     url,
     pool,
@@ -148,8 +154,9 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
         c.release();
       }
     },
+    // Closing twice is harmless, as on SQLite (pg's pool throws on a second end).
     async close(): Promise<void> {
-      await pool.end();
+      await (ended ??= pool.end());
     },
   };
   return db;
