@@ -91,7 +91,7 @@ const openReplica = (config: Config, store: Store): ReadRouter | null => {
 export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => {
   const config = loadConfig(overrides);
   // The ledger and its webhook outbox are written in the transaction of the change that caused them.
-  const store: Store = openStoreAt(config.dbPath, { projection: ledgerProjection });
+  const store: Store = openStoreAt(config.dbPath, { projection: ledgerProjection, progress: (m) => logger.info(m) });
   return {
     store,
     index: lazySearchIndex(store),

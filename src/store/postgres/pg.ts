@@ -24,6 +24,14 @@ export interface PgDb {
   /** Resolves once the migrations are applied (or rejects with the reason they could not be). */
   ready(): Promise<void>;
   query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  /**
+   * One statement on a small pool of sessions with `synchronous_commit = off`: its commit does not
+   * wait for the WAL to reach disk (a few ms here, most of a rate-limit check). For writes whose
+   * loss in a crash of the database server is acceptable: live counters, and idempotency claims
+   * and answers (any later ordinary commit makes them durable too; a lost answer leaves its claim,
+   * which is treated as abandoned later, as after a node killed mid-request).
+   */
+  relaxed<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
   /** Runs `fn` in one transaction on one client; a writer first takes the store's write lock. */
   tx<T>(fn: (c: PgClient) => Promise<T>, options?: { write?: boolean }): Promise<T>;
   close(): Promise<void>;
@@ -104,6 +112,15 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
   // without a listener its 'error' is thrown, and a restarted or failed-over server killed
   // `tm serve`. The broken client fails its next query and the pool drops it on release.
   pool.on('connect', (client) => client.on('error', () => {}));
+  let relaxedPool: pg.Pool | null = null;
+  const relaxedOf = (): pg.Pool => {
+    if (!relaxedPool) {
+      relaxedPool = new Pool({ connectionString: url, max: 4, connectionTimeoutMillis: connectMs, options: '-c synchronous_commit=off' });
+      relaxedPool.on('error', () => {});
+      relaxedPool.on('connect', (client) => client.on('error', () => {}));
+    }
+    return relaxedPool;
+  };
   let applied: number[] = [];
   let migrated: Promise<void> | null = null;
   const ready = (): Promise<void> =>
@@ -136,6 +153,14 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
         throw storeError(err, url);
       }
     },
+    async relaxed<R extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+      await ready();
+      try {
+        return (await relaxedOf().query<R>(sql, params as unknown[])).rows;
+      } catch (err) {
+        throw storeError(err, url);
+      }
+    },
     async tx<T>(fn: (c: PgClient) => Promise<T>, options: { write?: boolean } = {}): Promise<T> {
       await ready();
       const c = await pool.connect().catch((err: unknown) => {
@@ -156,6 +181,8 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
     },
     // Closing twice is harmless, as on SQLite (pg's pool throws on a second end).
     async close(): Promise<void> {
+      await relaxedPool?.end();
+      relaxedPool = null;
       await (ended ??= pool.end());
     },
   };
