@@ -11,6 +11,7 @@ import { sql as partyLookup, backfill as partyLookupBackfill } from './040-party
 import { sql as monitoring } from './050-monitoring.js';
 import { sql as orgPlans } from './060-org-plans.js';
 import { sql as limitWindows } from './061-limit-windows.js';
+import { sql as bulkLoad } from './070-bulk-load.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
 export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (c: PgClient) => Promise<void> }> = [
@@ -24,6 +25,7 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: 
   { version: 50, name: 'monitoring', sql: monitoring },
   { version: 60, name: 'org-plans', sql: orgPlans },
   { version: 61, name: 'limit-windows', sql: limitWindows },
+  { version: 70, name: 'bulk-load', sql: bulkLoad },
 ];
 
 const MIGRATION_LOCK = 7_401_225;
