@@ -2,43 +2,16 @@
 // answers, a rate limit of N per window admits exactly N of 3N calls across both, and an
 // Idempotency-Key runs once, its replay through the other node answering the same bytes.
 // Skipped without TM_TEST_PG, like the other PostgreSQL suites.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, issueApiKey } from '../../src/auth/index.js';
 import { closeContext, createContext } from '../../src/context.js';
 import { createTestDatabase, PG_ENABLED, type TestDatabase } from '../helpers/pg.js';
+import { startNode, stopNodes, type Node } from '../helpers/pg-nodes.js';
 import { send } from '../helpers/raw-request.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 /** The clock is fixed (TM_NOW), so the window never turns over during the test. */
 const READS_LIMIT = 10;
-
-interface Node {
-  child: ChildProcess;
-  url: string;
-  out: string;
-}
-
-/** Starts one `tm serve` on a free port and waits for its listening line. */
-const startNode = async (db: string): Promise<Node> => {
-  const bin = join(import.meta.dirname, '../../bin/tm.js');
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TM_NOW: NOW } });
-  let out = '';
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`tm serve exited ${code}: ${out}`)));
-    const check = setInterval(() => {
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearInterval(check);
-        resolve(m[1]!);
-      }
-    }, 50);
-  });
-  return { child, url, out };
-};
 
 describe.skipIf(!PG_ENABLED)('two tm serve nodes on one PostgreSQL', () => {
   let db: TestDatabase;
@@ -54,12 +27,11 @@ describe.skipIf(!PG_ENABLED)('two tm serve nodes on one PostgreSQL', () => {
     keyA = (await issueApiKey(ctx, { orgId: a.id, scopes: ['trademarks:read'], livemode: true })).secret;
     keyB = (await issueApiKey(ctx, { orgId: b.id, scopes: ['trademarks:read'], livemode: true })).secret;
     await closeContext(ctx);
-    nodes = await Promise.all([startNode(db.url), startNode(db.url)]);
+    nodes = await Promise.all([startNode(db.url, { TM_NOW: NOW }), startNode(db.url, { TM_NOW: NOW })]);
   }, 60_000);
 
   afterAll(async () => {
-    for (const n of nodes) if (n.child.exitCode === null) n.child.kill('SIGKILL');
-    await Promise.all(nodes.map((n) => (n.child.exitCode === null ? new Promise((r) => n.child.once('exit', r)) : null)));
+    await stopNodes(nodes);
     await db?.drop();
   });
 

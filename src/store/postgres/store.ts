@@ -1,6 +1,5 @@
-// The PostgreSQL store: a `pg` pool for a postgres:// URL, migrated on first use, with the
-// repositories written for PostgreSQL so far. The others (and the parts of partly written ones)
-// throw "not supported on PostgreSQL yet" (unsupported.ts); docs/scaling.md lists which is which.
+// The PostgreSQL store: a `pg` pool for a postgres:// URL, migrated on first use, with every
+// repository of the store interface written for PostgreSQL.
 import { displayLocation } from '../location.js';
 import type { Store } from '../store.js';
 import type { ChangeHooks } from '../trademark-repo.js';
