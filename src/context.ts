@@ -5,8 +5,11 @@ import type { Clock } from './core/clock.js';
 import { visibleLines } from './core/terminal-text.js';
 import { ledgerProjection } from './monitor/projector.js';
 import type { SearchIndex } from './search/search-index.js';
+import { createReadRouter, type ReadRouter } from './read-routing.js';
+import { TmError } from './errors.js';
 import { isPostgresUrl } from './store/location.js';
-import { openPostgresStore } from './store/postgres/store.js';
+import { openPostgresReplica } from './store/postgres/replica.js';
+import { openPostgresStore, type PostgresStore } from './store/postgres/store.js';
 import { openSqliteStore } from './store/sqlite/store.js';
 import type { Store } from './store/store.js';
 import type { ChangeHooks } from './store/trademark-repo.js';
@@ -28,6 +31,8 @@ export interface Logger {
 export interface Context {
   store: Store;
   index: SearchIndex;
+  /** The read replica's router (`--read-url`, TM_DB_READ); null when every read goes to `store`. */
+  replica: ReadRouter | null;
   clock: Clock;
   config: Config;
   org: OrgRef | null;
@@ -69,13 +74,28 @@ const lazySearchIndex = (store: Store): SearchIndex => {
   };
 };
 
+/** A read replica is a streaming standby of a PostgreSQL primary; anything else is refused before a connection is made. */
+const openReplica = (config: Config, store: Store): ReadRouter | null => {
+  const url = config.readDbPath;
+  if (url === null) return null;
+  if (!isPostgresUrl(url)) {
+    throw new TmError('validation_error', '--read-url (TM_DB_READ) must be a postgres:// URL of a streaming standby.', { param: 'read_url' });
+  }
+  if (store.backend !== 'postgres') {
+    throw new TmError('validation_error', '--read-url (TM_DB_READ) needs a PostgreSQL store (--db postgres://…): a SQLite store has no standby.', { param: 'read_url' });
+  }
+  const link = openPostgresReplica(store as PostgresStore, url);
+  return createReadRouter(link, lazySearchIndex(link.store), config.readMaxLagMs);
+};
+
 export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => {
   const config = loadConfig(overrides);
   // The ledger and its webhook outbox are written in the transaction of the change that caused them.
-  const store: Store = openStoreAt(config.dbPath, { projection: ledgerProjection });
+  const store: Store = openStoreAt(config.dbPath, { projection: ledgerProjection, progress: (m) => logger.info(m) });
   return {
     store,
     index: lazySearchIndex(store),
+    replica: openReplica(config, store),
     clock: config.clock,
     config,
     org: null,
@@ -85,6 +105,7 @@ export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = 
 };
 
 export const closeContext = async (ctx: Context): Promise<void> => {
+  await ctx.replica?.close();
   await ctx.store.close();
 };
 
