@@ -219,7 +219,10 @@ export const runCommand = async (op: OpDefinition, entry: ManifestOp, command: C
     const path = positional[file.arg] as string;
     delete positional[file.arg];
     try {
-      Object.assign(positional, file.read(readFileSync(path === '-' ? 0 : path, 'utf8'), path === '-' ? 'stdin' : path));
+      const source = path === '-' ? 0 : path;
+      // A binary file (an image) reaches the operation as base64 text.
+      const text = file.binary ? readFileSync(source).toString('base64') : readFileSync(source, 'utf8');
+      Object.assign(positional, file.read(text, path === '-' ? 'stdin' : path));
     } catch (err) {
       const error = err instanceof TmError ? err : new TmError('input_error', `${path}: ${(err as Error).message}`, { param: file.arg });
       process.exitCode = reportError(error, outputMode(command.optsWithGlobals<GlobalOptions>()));

@@ -19,6 +19,7 @@ import { toTmError } from '../errors.js';
 import { requireFeature } from '../auth/plans.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { readJsonBody } from './body.js';
+import { readMultipart } from './multipart.js';
 import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from '../auth/idempotency.js';
 import { fromBody, fromQuery, validateInput, withQuery } from '../ops/input.js';
 import { errorBody } from './render.js';
@@ -154,7 +155,9 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   c.set('deprecation', deprecationHeaders(current.used));
   const raw = feed
     ? feed.raw
-    : route.method === 'POST' || route.method === 'PATCH'
+    : op.http?.upload
+      ? fromQuery(op.input, [...current.query, ...(await readMultipart(c.req.raw, op.http.upload))], params)
+      : route.method === 'POST' || route.method === 'PATCH'
       ? withQuery(op.input, fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params), current.query, params)
       : fromQuery(op.input, current.query, params);
   const accept = c.req.header('accept') ?? '';

@@ -15,6 +15,7 @@ import { statSync } from 'node:fs';
 import type { IngestRecord, ParseItem } from './adapter.js';
 import { detectAdapter, openInput, peekHead, readRecords } from './formats.js';
 import { designKeys } from '../search/figure/design-codes.js';
+import { imageIndex } from './images.js';
 import { readRecordsInWorker, workerAvailable } from './parse-worker.js';
 import { CONTROL_CHARACTERS, recordProblem } from './record-limits.js';
 
@@ -57,6 +58,8 @@ export interface IngestOptions {
   backfill?: boolean;
   /** Evaluate the watches after the changes commit (default true); false leaves them to `tm watches run`. */
   evaluate?: boolean;
+  /** A folder of mark images named by application or registration number (`tm ingest --images`). */
+  images?: string;
 }
 
 export interface IngestSummary {
@@ -82,6 +85,8 @@ export interface IngestSummary {
   failed_files: { file: string; type: string; detail: string }[];
   duration_ms: number;
   records_per_second: number;
+  /** With `images`: image files read, hashes stored, files naming no mark of this run. */
+  images?: { images: number; hashed: number; unmatched: number };
 }
 
 /** Below this a worker's start-up costs more than the overlap saves. */
@@ -121,6 +126,7 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   const started = ctx.clock.now().getTime();
   const t0 = performance.now();
   const batchSize = options.batchSize ?? 10_000;
+  const marksByNumber = options.images ? imageIndex() : null;
   const summary: IngestSummary = {
     files: 0, records: 0, assignments: 0, proceedings: 0, inserted: 0, updated: 0, unchanged: 0, stale: 0, skipped: 0, events: 0, alerts: 0, indexed: 0,
     skipped_records: [], text_issues: { invalid_utf8: 0, control_characters: 0 }, failed_files: [], duration_ms: 0, records_per_second: 0,
@@ -169,6 +175,7 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     if (batch.length === 0) return;
     const outcome = await ctx.store.trademarks.upsert(batch, occurredAt, watchEligible);
     count(outcome);
+    marksByNumber?.add(batch);
     await ctx.store.figures.putDesignKeys(batch.map((r) => ({ id: r.id, office_code: r.office_code, keys: designKeys(r.design_codes) })));
     for (const r of batch) perOffice.set(r.office_code, (perOffice.get(r.office_code) ?? 0) + 1);
     const ids = batch.map((r) => r.id);
@@ -263,6 +270,7 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
   progress(paths[paths.length - 1] ?? '', true);
   await load.finish();
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, occurredAt);
+  if (marksByNumber && options.images) summary.images = await marksByNumber.attach(ctx, options.images);
   // Watch alerts from the same changes, after they committed; a failure leaves the ingest standing.
   if (options.evaluate !== false) summary.alerts = (await evaluateAfterIngest(ctx))?.alerts.length ?? 0;
   // Waits for a sync another process runs (tm serve at start), then indexes what is left.

@@ -46,6 +46,8 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
     produces?: string;
     documents?: Record<string, string>;
     earlier?: Record<string, string>;
+    /** A multipart/form-data upload: this field is the file (read as base64 text), the rest form fields (src/http/multipart.ts). */
+    upload?: string;
   };
   /** An MCP tool even though it writes or has the earlier shape: no current read-only operation answers its question. */
   mcpTool?: boolean;
@@ -65,7 +67,7 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
    * `file` names a positional argument that is a file path (or - for stdin): the CLI reads it and
    * `read` turns its text into input keys, so `tm reconcile docket.csv` posts the same body as HTTP.
    */
-  cli?: { command: string; flags?: Record<string, string>; file?: { arg: string; read: (text: string, name: string) => Record<string, unknown> } };
+  cli?: { command: string; flags?: Record<string, string>; file?: { arg: string; binary?: boolean; read: (text: string, name: string) => Record<string, unknown> } };
   /**
    * Reads only what may lag the last write (spec §4.2: search reads an eventually consistent
    * index): a search or a list of marks. With a read replica it runs there while the replica is

@@ -43,6 +43,7 @@ import { getOwnerEarlier } from './get-owner-earlier.js';
 import { listOwnerTrademarksEarlier } from './list-owner-trademarks-earlier.js';
 import { searchOwnersEarlier } from './search-owners-earlier.js';
 import { searchEarlier } from './trademarks/search-earlier.js';
+import { searchImage } from './trademarks/search-image.js';
 import { RECORDS_OPERATIONS } from './records/index.js';
 import { FEE_OPERATIONS } from './fees/index.js';
 import { ANALYTICS_OPERATIONS } from './analytics/index.js';
@@ -101,6 +102,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   listOwnerTrademarksEarlier,
   searchOwnersEarlier,
   searchEarlier,
+  searchImage,
   ...RECORDS_OPERATIONS,
   ...FEE_OPERATIONS,
   ...ANALYTICS_OPERATIONS,

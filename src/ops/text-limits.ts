@@ -62,7 +62,8 @@ export const checkInputLimits = (input: unknown, label: (path: string) => string
           path: path ? `${path}.${k}` : k,
           limit: Math.min(limit, limitOf(k)),
           depth: depth + 1,
-          sized: sized || (SIZED_ELSEWHERE.has(k) && v !== null && typeof v === 'object'),
+          // An image upload (base64 text) has its own limit, 10 MB and a 413, checked by search_image.
+          sized: sized || (SIZED_ELSEWHERE.has(k) && v !== null && typeof v === 'object') || (k === 'image' && typeof v === 'string'),
         }));
     // Pushed in reverse, so the first child is looked at first.
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!);

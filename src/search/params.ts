@@ -69,7 +69,7 @@ export const SearchInput = z.looseObject({
   register: list.optional().describe('Register type, e.g. principal, supplemental'),
   owner: text.optional().describe('Owner name contains'),
   owner_id: list.optional().describe('Owner ids (own_…)'),
-  design_code: list.optional().describe('Vienna or US design search codes, e.g. 03.01.08 (section), 03.01 (division), 03 (category); ranks marks by codes matched and depth; takes only offices, limit and cursor alongside'),
+  design_code: list.optional().describe('Design codes, e.g. 03.01.08 (with offices, limit, cursor only)'),
   entity_id: list.optional().describe('Entity ids (ent_…)'),
   ...dateKeys,
   sort: forAgents(z.string().optional().describe('relevance (default with q), filing_date, updated_at, mark_text, expiry_date; - for descending'), z.enum(agentSorts)),

@@ -52,6 +52,7 @@ const WRITES: Record<string, 'own' | 'tally' | 'operators' | 'none'> = {
   'POST /v1/feedback': 'operators',
   'POST /v1/trademarks': 'none',
   'POST /v1/trademarks/batch': 'none',
+  'POST /v1/search/image': 'none',
   'POST /v1/compare': 'none',
   'POST /v1/analysis/check': 'none',
   'POST /v1/analysis/classify': 'none',

@@ -49,9 +49,10 @@ export const addIngestCommand = (program: Command): void => {
     .option('--format <name>', `skip detection and read every file in this format: ${FORMAT_NAMES.join(', ')}`)
     .option('--allow-errors', 'exit 0 even when malformed records were skipped')
     .option('--batch-size <n>', 'records per transaction', '2000')
+    .option('--images <dir>', 'a folder of mark images (PNG, JPEG, GIF, WebP) named by application or registration number: their perceptual hashes are stored for image search')
     .option('--backfill', 'a bulk backfill: store the records but raise no watch alerts (the first load of an office never does)')
     .action(async (paths: string[], _opts: unknown, command: Command) => {
-      const opts = command.optsWithGlobals<GlobalOptions & { format?: string; allowErrors?: boolean; batchSize: string; backfill?: boolean }>();
+      const opts = command.optsWithGlobals<GlobalOptions & { format?: string; allowErrors?: boolean; batchSize: string; backfill?: boolean; images?: string }>();
       const mode = outputMode(opts);
       let ctx: Context | null = null;
       const progress = wantsProgress(mode.json) ? (await import('../views/ingest-progress.js')).startProgress() : null;
@@ -61,6 +62,7 @@ export const addIngestCommand = (program: Command): void => {
         const summary = await ingestFiles(ctx, paths, {
           format: opts.format,
           backfill: opts.backfill === true,
+          images: opts.images,
           batchSize: Math.max(1, Number(opts.batchSize) || 2000),
           onProgress: progress?.update,
           onTextIssue: (t) => {
