@@ -213,7 +213,8 @@ export const distinctive = (s: Analysis, common: CommonOf): boolean => {
   if (c > CONTAINED_COMMON_MAX) return false;
   // The words as written: the near form reads TOBACCO as 2BACCO.
   const written = rawWords(s);
-  return !(written.length === 1 && isDictionaryWord(written[0]!)) || c <= CONTAINED_WORD_COMMON_MAX;
+  // Rarity first: a rare mark is distinctive whatever it means, and the dictionary is not opened for it.
+  return c <= CONTAINED_WORD_COMMON_MAX || !(written.length === 1 && isDictionaryWord(written[0]!));
 };
 
 const contains = (q: Analysis, c: Analysis, common: CommonOf): Family | null => {
