@@ -14,6 +14,12 @@ export interface Config {
   allowPrivateWebhooks: boolean;
   /** A search's time budget (TM_REQUEST_BUDGET_MS, default 5,000 ms): past it, 503 or partial results. */
   requestBudgetMs: number;
+  /**
+   * How long a claimed webhook delivery stays leased (TM_WEBHOOK_LEASE_MS); by default the connect
+   * and response timeouts plus 30 s. Another node re-posts a delivery whose lease ran out, so a
+   * lease shorter than the slowest attempt can send it twice; tests shorten it to see a takeover.
+   */
+  webhookLeaseMs?: number;
 }
 
 export interface ConfigOverrides {
@@ -29,6 +35,13 @@ const budgetOf = (raw: string | undefined): number => {
   if (raw === undefined) return DEFAULT_REQUEST_BUDGET_MS;
   const ms = Number(raw);
   if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`TM_REQUEST_BUDGET_MS must be a whole number of milliseconds, not '${raw}'`);
+  return ms;
+};
+
+const leaseOf = (raw: string | undefined): number | undefined => {
+  if (raw === undefined || raw === '') return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 100) throw new RangeError(`TM_WEBHOOK_LEASE_MS must be a whole number of milliseconds, at least 100, not '${raw}'`);
   return ms;
 };
 
@@ -48,5 +61,6 @@ export const loadConfig = (overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
     serviceDomain: env.TM_DOMAIN ?? 'tm.local',
     allowPrivateWebhooks: env.TM_ALLOW_PRIVATE_WEBHOOKS === '1' || env.TM_ALLOW_PRIVATE_WEBHOOKS === 'true',
     requestBudgetMs: overrides.requestBudgetMs ?? budgetOf(env.TM_REQUEST_BUDGET_MS),
+    webhookLeaseMs: leaseOf(env.TM_WEBHOOK_LEASE_MS),
   };
 };

@@ -12,7 +12,7 @@ const UNTRACKED = new Set(['source_format', 'source_date', 'id', 'object']);
 export type DiffEntry = { path: string; from: unknown; to: unknown } | { path: string; op: 'changed' };
 
 export interface RecordChange {
-  type: 'trademark.updated' | 'trademark.status_changed';
+  type: 'trademark.updated' | 'trademark.status_changed' | 'trademark.retracted' | 'trademark.corrected';
   changed_fields: string[];
   changes: Record<string, unknown>;
   diff: DiffEntry[];
@@ -35,10 +35,22 @@ export const flattenRecord = (r: TrademarkRecord): Record<string, unknown> => {
   flat.status_source = r.status.basis;
   flat.status_raw_code = r.status.raw?.code ?? null;
   flat.status_raw_label = r.status.raw?.label ?? null;
+  // An office that never said is an office that did not retract: absent and false compare equal.
+  flat.is_retracted = r.is_retracted ?? false;
   return flat;
 };
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The event type of an update (spec §6.1): the retraction flag flipping on is `trademark.retracted`
+ * and flipping off `trademark.corrected`, but only when that flip is the sole tracked change;
+ * otherwise a status change is `trademark.status_changed` and anything else `trademark.updated`.
+ */
+const changeType = (changed: readonly string[], retractedNow: boolean): RecordChange['type'] => {
+  if (changed.length === 1 && changed[0] === 'is_retracted') return retractedNow ? 'trademark.retracted' : 'trademark.corrected';
+  return changed.some((f) => f === 'status' || f.startsWith('status_')) ? 'trademark.status_changed' : 'trademark.updated';
+};
 
 export const diffRecords = (before: TrademarkRecord, after: TrademarkRecord): RecordChange | null => {
   const a = flattenRecord(before);
@@ -57,8 +69,7 @@ export const diffRecords = (before: TrademarkRecord, after: TrademarkRecord): Re
   }
   if (diff.length === 0) return null;
   const changed_fields = diff.map((d) => d.path);
-  const statusChanged = changed_fields.some((f) => f === 'status' || f.startsWith('status_'));
-  const type = statusChanged ? 'trademark.status_changed' : 'trademark.updated';
+  const type = changeType(changed_fields, b.is_retracted === true);
   const officeActions = 'events' in changes ? addedOfficeActions(before.events, after.events) : [];
   return officeActions.length > 0 ? { type, changed_fields, changes, diff, office_actions: officeActions } : { type, changed_fields, changes, diff };
 };

@@ -10,7 +10,10 @@ const Fee = z.strictObject({
   code: z.string(),
   action: FeeAction,
   label: z.string(),
-  /** A fixed amount, or `percent` of the amounts of the `percent_of` items of the same estimate. */
+  /**
+   * A fixed amount, or `percent` of the amounts of the `percent_of` items of the same estimate. A fee
+   * with neither is one the office charges but whose figure is not held: estimates name it.
+   */
   amount: z.number().nonnegative().optional(),
   percent: z.number().positive().optional(),
   percent_of: z.array(z.string()).optional(),
@@ -106,6 +109,10 @@ export const estimateFees = (schedule: FeeSchedule, req: FeeRequest): LineItem[]
   }
   return items;
 };
+
+/** The labels of fees this request incurs whose figure the schedule does not hold. */
+export const unheldFees = (schedule: FeeSchedule, req: FeeRequest): string[] =>
+  schedule.fees.filter((f) => applies(f, req) && f.amount === undefined && f.percent === undefined && quantityOf(f, req) > 0).map((f) => f.label);
 
 /** The fee action a deadline of this type is paid with, or null when it carries no office fee in these schedules. */
 export const actionForDeadline = (type: string): FeeAction | null =>

@@ -1,8 +1,9 @@
 // The webhook delivery worker (spec §6.3, docs/webhooks.md): claims due outbox rows with a lease,
 // signs each body per Standard Webhooks, POSTs it with undici (connect and response timeouts,
 // bounded concurrency overall and per endpoint), records the attempt and schedules the retry.
-// A lease of a dead process is released on start-up, so a SIGKILL mid-delivery means a re-post
-// with the same webhook-id, never a lost event.
+// A lease of a dead process is released on start-up and while serving (a dead process on this
+// host at once, any other node's when its lease runs out), so a SIGKILL mid-delivery means a
+// re-post with the same webhook-id, never a lost event.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Agent } from 'undici';
@@ -23,6 +24,8 @@ export interface DeliveryOptions {
   connectTimeoutMs?: number;
   responseTimeoutMs?: number;
   pollMs?: number;
+  /** How long a claim is leased; see Config.webhookLeaseMs. */
+  leaseMs?: number;
   /** The resolver behind the SSRF guard; the system's by default (tests stand in a rebinding DNS). */
   resolve?: Lookup;
 }
@@ -36,7 +39,12 @@ export interface AttemptResult {
 
 const DEFAULTS = { concurrency: 64, perEndpoint: 8, connectTimeoutMs: 5_000, responseTimeoutMs: 15_000, pollMs: 100 };
 /** A lease outlives the slowest attempt; a dead owner's lease is released sooner (recoverLeases). */
-const leaseMs = (o: typeof DEFAULTS): number => o.connectTimeoutMs + o.responseTimeoutMs + 30_000;
+const leaseMs = (o: typeof DEFAULTS & { leaseMs?: number }): number => o.leaseMs ?? o.connectTimeoutMs + o.responseTimeoutMs + 30_000;
+/**
+ * How often a running worker looks for leases to take over: those of a node that died (another
+ * machine's show only by running out) are re-posted within this much after their end.
+ */
+const recoverEveryMs = (o: typeof DEFAULTS & { leaseMs?: number }): number => Math.max(o.pollMs, Math.min(5_000, Math.floor(leaseMs(o) / 2)));
 
 /**
  * The body of a delivery: the stored event's envelope, timestamped now; a test ping has no
@@ -206,9 +214,14 @@ export const createDeliveryWorker = (store: Store, clock: Clock, options: Delive
       if (running) return;
       running = true;
       loop = (async () => {
-        await recoverLeases().catch(() => 0);
+        let recoveredAt = 0;
         while (running) {
           try {
+            // Also while running: a node that shares the store may die holding leases.
+            if (Date.now() - recoveredAt >= recoverEveryMs(o)) {
+              recoveredAt = Date.now();
+              await recoverLeases();
+            }
             await fill();
           } catch {
             // a busy store: the next tick tries again

@@ -2,7 +2,11 @@
 // change events after the lowest active watch's cursor, page by page, test each change against
 // every watch whose cursor is behind it, and write each page's alerts, cursors, ledger events and
 // webhook outbox rows (monitor events included) in one transaction. Incremental (never rescans the
-// store) and idempotent (one alert per watch and change).
+// store) and idempotent (one alert per watch and change). One evaluation runs at a time over a
+// store, whichever process or node runs it: each holds the `watch_eval` lease (on PostgreSQL a
+// session lock that ends with its holder, so a killed node's evaluation is taken over at once),
+// and one that waited for it starts from the cursors the other left, so no change is evaluated
+// twice and none is missed.
 import type { Context } from '../context.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { NewLedgerEvent } from '../store/ledger-repo.js';
@@ -58,7 +62,20 @@ const routeWatches = (watches: CompiledWatch[]) => {
   };
 };
 
+/** How often a wait for another process's evaluation tries the lease again. */
+const LEASE_RETRY_MS = 50;
+
 export const evaluateWatches = async (ctx: Context, options: EvaluateOptions = {}): Promise<EvaluationResult> => {
+  const { leases } = ctx.store.searchTables();
+  while (!(await leases.claim('watch_eval'))) await new Promise((r) => setTimeout(r, LEASE_RETRY_MS));
+  try {
+    return await evaluateHeld(ctx, options);
+  } finally {
+    await leases.release('watch_eval');
+  }
+};
+
+const evaluateHeld = async (ctx: Context, options: EvaluateOptions): Promise<EvaluationResult> => {
   const repo = ctx.store.watches;
   const watches = (await repo.active()).map(compileWatch);
   const head = await repo.headSeq();

@@ -20,7 +20,7 @@ export const TrademarkEvent = z.object({
   id: z.string().nullable().describe('evt_ id of a recorded change; null for office history entries'),
   date: IsoDate.nullable().describe('Office date of the entry; for a change, the source date of the record that carried it'),
   office_code: z.string(),
-  type: z.string().nullable().describe('Change type (trademark.updated, trademark.status_changed); null for office entries'),
+  type: z.string().nullable().describe('Change type (trademark.updated, trademark.status_changed, trademark.retracted, trademark.corrected); null for office entries'),
   raw: OfficeRawValue.nullable().describe("The office's verbatim event code and label"),
   description: z.string().nullable().describe('Null unless it adds office text to raw.label'),
   occurred_at: z.string().nullable().describe('When this service recorded the change'),

@@ -17,6 +17,7 @@ import type { RankOrder, RankedHit } from '../search/search-index.js';
 import { defineOp } from './define-op.js';
 import { resolveOfficeCodes } from './reference/data.js';
 import { listableEntity } from './parties/counts.js';
+import { liveParties } from './parties/party-merges.js';
 import { toRow } from './rows.js';
 
 /** Relevance-ranked or sorted results stop here (spec §8). */
@@ -113,6 +114,9 @@ export const searchTrademarks = defineOp({
     // Merged and over-cap entities answer as the entity's own list does (410, 422), never an empty page.
     for (const id of req.filter.entityIds ?? []) await listableEntity(ctx, id, 'entity_id');
     for (const id of req.filter.exclude?.entityIds ?? []) await listableEntity(ctx, id, 'exclude.entity_id');
+    // Merged owner ids likewise answer 410 as the owner's list does; a survivor covers the ids merged into it.
+    req.filter.ownerIds = await liveParties(ctx, req.filter.ownerIds, 'owner_id');
+    if (req.filter.exclude) req.filter.exclude.ownerIds = await liveParties(ctx, req.filter.exclude.ownerIds, 'exclude.owner_id');
     const warnings: Warning[] = [];
     const lag = await ctx.index.lag();
     // A search never catches the index up (that would make a reader write): it reports the lag.

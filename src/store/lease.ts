@@ -1,7 +1,7 @@
 // Leases on long multi-transaction writer jobs (a bulk load with its indexes dropped, a search
-// index build): the interface, and the liveness test of the process that holds one.
+// index build, a watch evaluation): the interface, and the liveness test of the process that holds one.
 
-export type LeaseName = 'bulk_load' | 'index_sync';
+export type LeaseName = 'bulk_load' | 'index_sync' | 'watch_eval';
 
 export interface Leases {
   /** The live process other than this one that holds a lease, or null. */

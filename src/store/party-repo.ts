@@ -58,4 +58,12 @@ export interface PartyRepo {
     name: string;
     trademark_count: number;
   }[]>;
+  /** The id an owner or attorney id was merged into by the operator (migration 073), or null. */
+  partyMergedInto(partyId: string): Promise<string | null>;
+  /** The ids merged directly into one owner or attorney id, sorted. */
+  partiesMergedInto(partyId: string): Promise<string[]>;
+  /** Which of these ids were merged into another. */
+  mergedAmong(partyIds: readonly string[]): Promise<Set<string>>;
+  /** Records that `partyId` is `mergedInto` from `at` on (an operator action); a second merge of it fails. */
+  mergeParty(partyId: string, mergedInto: string, at: string): Promise<void>;
 }

@@ -45,8 +45,12 @@ export interface ScreeningRepo {
   } | null, limit: number): Promise<ScreeningRow[]>;
   decide(screeningId: string, d: Decision): Promise<void>;
   decisions(screeningId: string): Promise<Decision[]>;
-  /** Every live (active or pending) mark with a word element, streamed: the listing check's patterns. */
-  liveMarks(): IterableIterator<LiveMark>;
+  /**
+   * Every live (active or pending) mark with a word element, handed to `visit` one at a time from
+   * one snapshot of the store: the listing check's patterns. A visitor, not an iterator, so that no
+   * read stays open between two awaits (SQLite's one connection would be busy for other requests).
+   */
+  liveMarks(visit: (mark: LiveMark) => void): Promise<void>;
   /** The store's change sequence: a cached matcher is stale once it moves. */
   lastSeq(): Promise<number>;
 }

@@ -73,6 +73,18 @@ for (const backend of BACKENDS) {
       expect(await store.parties.owner('own_zen')).toBeNull();
     });
 
+    it('parties: operator merges of owner and attorney ids, read by id both ways; one merge per merged id', async () => {
+      expect(await store.parties.partyMergedInto('own_b')).toBeNull();
+      await store.parties.mergeParty('own_b', 'own_a', AT);
+      await store.parties.mergeParty('own_c', 'own_a', AT);
+      await store.parties.mergeParty('att_y', 'att_x', AT);
+      expect(await store.parties.partyMergedInto('own_b')).toBe('own_a');
+      expect(await store.parties.partiesMergedInto('own_a')).toEqual(['own_b', 'own_c']);
+      expect(await store.parties.mergedAmong(['own_a', 'own_b', 'att_y', 'att_x'])).toEqual(new Set(['own_b', 'att_y']));
+      expect(await store.parties.mergedAmong([])).toEqual(new Set());
+      await expect(store.parties.mergeParty('own_b', 'own_d', AT)).rejects.toThrow();
+    });
+
     it('entities: members, hand merges followed through, and splits', async () => {
       const acme = baseEntityId('Acme Widgets Corp', 'US');
       expect(await store.entities.members(acme)).toEqual([{ owner_id: 'own_acme', name: 'ACME WIDGETS CORP.', trademark_count: 3, offices: 'EM,US' }]);

@@ -1,6 +1,5 @@
 // One contract for the store, run on every backend (SQLite always; PostgreSQL with TM_TEST_PG):
-// the same calls give the same answers. What a backend does not do yet must fail with a clear
-// error, never answer wrongly.
+// the same calls give the same answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseEntityId } from '../../src/core/entity-signals.js';
 import type { Address, Classification, Owner } from '../../src/core/schemas/parts.js';
@@ -123,11 +122,32 @@ for (const backend of BACKENDS) {
       expect((await store.documents.documents(cited.id))?.updated_at).toBe(AT);
     });
 
-    if (backend.name === 'postgres') {
-      it('what is not written for PostgreSQL yet fails with a clear error', async () => {
-        expect(() => store.screenings.liveMarks()).toThrow(/screenings\.liveMarks: not supported on PostgreSQL yet/);
-        await expect(store.trademarks.count({ portfolioId: 'pf_1' })).rejects.toThrow(/portfolio filters: not supported on PostgreSQL yet/);
-      });
-    }
+    it('live marks: every active or pending mark with a word element, its classes ascending', async () => {
+      const live = [
+        makeRecord({ application_number: '94000001', mark_text: 'FOXTROT', status: { primary: 'active', stage: 'registered' }, classifications: [nice(25), nice(9)] }),
+        makeRecord({ application_number: '94000002', mark_text: 'GOLF', status: { primary: 'pending' } }),
+      ];
+      const dead = [
+        makeRecord({ application_number: '94000003', mark_text: 'HOTEL', status: { primary: 'inactive', stage: 'abandoned' } }),
+        makeRecord({ application_number: '94000004', mark_text: null, status: { primary: 'active', stage: 'registered' } }),
+      ];
+      await store.trademarks.upsert([...live, ...dead], AT);
+      const seen = new Map<string, unknown>();
+      await store.screenings.liveMarks((m) => seen.set(m.id, { ...m }));
+      expect(seen.get(live[0]!.id)).toEqual({ id: live[0]!.id, office_code: 'US', mark_text: 'FOXTROT', status: 'active', classes: '9,25' });
+      expect(seen.get(live[1]!.id)).toEqual({ id: live[1]!.id, office_code: 'US', mark_text: 'GOLF', status: 'pending', classes: null });
+      for (const d of dead) expect(seen.has(d.id)).toBe(false);
+      const expected = (await store.trademarks.list({ statusPrimary: ['active', 'pending'] }, 'filing_date', 1000, 0)).filter((m) => m.mark_text !== null);
+      expect([...seen.keys()].sort()).toEqual(expected.map((m) => m.id).sort());
+    });
+
+    it('lists and counts the members of a portfolio', async () => {
+      const members = [makeRecord({ application_number: '95000001' }), makeRecord({ application_number: '95000002' })];
+      await store.trademarks.upsert([...members, makeRecord({ application_number: '95000003' })], AT);
+      await store.portfolios.create({ id: 'ptf_ours', org_id: 'org_a', name: 'Ours', description: null, metadata: '{}', created_at: AT, updated_at: AT });
+      await store.portfolios.addMembers('org_a', 'ptf_ours', members.map((m) => ({ trademark_id: m.id, external_ref: null })), AT);
+      expect(await store.trademarks.count({ portfolioId: 'ptf_ours' })).toBe(2);
+      expect((await store.trademarks.list({ portfolioId: 'ptf_ours' }, 'filing_date', 10, 0)).map((m) => m.id).sort()).toEqual(members.map((m) => m.id).sort());
+    });
   });
 }

@@ -1,65 +1,52 @@
 // Two `tm serve` processes on different ports sharing one PostgreSQL database (issue 25): each
 // answers, a rate limit of N per window admits exactly N of 3N calls across both, and an
-// Idempotency-Key runs once, its replay through the other node answering the same bytes.
+// Idempotency-Key runs once, its replay through the other node answering the same bytes. Each
+// node keeps keys and their organizations' limits in memory: a change through one node, or by
+// another process, applies on the other at once (LISTEN/NOTIFY), also after its listening
+// connection was cut.
 // Skipped without TM_TEST_PG, like the other PostgreSQL suites.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, issueApiKey } from '../../src/auth/index.js';
-import { closeContext, createContext } from '../../src/context.js';
+import { updateOrgLimits } from '../../src/auth/orgs.js';
+import { closeContext, createContext, type Context } from '../../src/context.js';
+import { LISTENER_NAME } from '../../src/store/postgres/changes.js';
+import { postgresDb } from '../../src/store/postgres/store.js';
 import { createTestDatabase, PG_ENABLED, type TestDatabase } from '../helpers/pg.js';
+import { startNode, stopNodes, type Node } from '../helpers/pg-nodes.js';
 import { send } from '../helpers/raw-request.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 /** The clock is fixed (TM_NOW), so the window never turns over during the test. */
 const READS_LIMIT = 10;
 
-interface Node {
-  child: ChildProcess;
-  url: string;
-  out: string;
-}
-
-/** Starts one `tm serve` on a free port and waits for its listening line. */
-const startNode = async (db: string): Promise<Node> => {
-  const bin = join(import.meta.dirname, '../../bin/tm.js');
-  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', db], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TM_NOW: NOW } });
-  let out = '';
-  child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  child.stderr!.setEncoding('utf8').on('data', (d: string) => (out += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`tm serve exited ${code}: ${out}`)));
-    const check = setInterval(() => {
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearInterval(check);
-        resolve(m[1]!);
-      }
-    }, 50);
-  });
-  return { child, url, out };
-};
-
 describe.skipIf(!PG_ENABLED)('two tm serve nodes on one PostgreSQL', () => {
   let db: TestDatabase;
   let nodes: Node[] = [];
   let keyA: string;
   let keyB: string;
+  let ctx: Context;
+  let admin: string;
+  let orgB: string;
+  let orgC: string;
+  let keyC: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const ctx = createContext({ db: db.url, now: NOW });
+    ctx = createContext({ db: db.url, now: NOW });
     const a = await createOrganization(ctx, 'Acme Legal', { reads: { limit: READS_LIMIT, window_seconds: 3600 } });
     const b = await createOrganization(ctx, 'Beta IP');
+    orgB = b.id;
     keyA = (await issueApiKey(ctx, { orgId: a.id, scopes: ['trademarks:read'], livemode: true })).secret;
     keyB = (await issueApiKey(ctx, { orgId: b.id, scopes: ['trademarks:read'], livemode: true })).secret;
-    await closeContext(ctx);
-    nodes = await Promise.all([startNode(db.url), startNode(db.url)]);
+    admin = (await issueApiKey(ctx, { orgId: b.id, scopes: ['trademarks:read', 'api-keys:manage'], livemode: true })).secret;
+    orgC = (await createOrganization(ctx, 'Gamma Marks')).id;
+    keyC = (await issueApiKey(ctx, { orgId: orgC, scopes: ['trademarks:read'], livemode: true })).secret;
+    nodes = await Promise.all([startNode(db.url, { TM_NOW: NOW }), startNode(db.url, { TM_NOW: NOW })]);
   }, 60_000);
 
   afterAll(async () => {
-    for (const n of nodes) if (n.child.exitCode === null) n.child.kill('SIGKILL');
-    await Promise.all(nodes.map((n) => (n.child.exitCode === null ? new Promise((r) => n.child.once('exit', r)) : null)));
+    await stopNodes(nodes);
+    if (ctx) await closeContext(ctx);
     await db?.drop();
   });
 
@@ -113,5 +100,44 @@ describe.skipIf(!PG_ENABLED)('two tm serve nodes on one PostgreSQL', () => {
       if (r.status === 200) expect(r.body).toBe(ran[0]!.body);
       else expect((JSON.parse(r.body) as { error: { type: string } }).error.type).toBe('idempotency_processing');
     }
+  });
+
+  const read = (n: Node, key: string) => send(n.url, '/v1/trademarks?q=acme', { headers: { authorization: `Bearer ${key}` } });
+
+  it('refuses a key on one node at once after it was revoked through the other', async () => {
+    const { key, secret } = await issueApiKey(ctx, { orgId: orgB, scopes: ['trademarks:read'], livemode: true });
+    // Both nodes have read the key (and keep it) before it is revoked.
+    for (const n of nodes) for (let i = 0; i < 2; i++) expect((await read(n, secret)).status).toBe(200);
+    const revoked = await send(nodes[0]!.url, `/v1/organization/api-keys/${key.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${admin}`, 'idempotency-key': 'revoke-on-node-a' } });
+    expect(revoked.status, revoked.body).toBe(200);
+    const refused = await read(nodes[1]!, secret);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatch(/revoked/);
+    expect((await read(nodes[0]!, secret)).status).toBe(401);
+  });
+
+  it("applies an organization's new limit on both nodes at once when another process changes it", async () => {
+    for (const n of nodes) expect((await read(n, keyC)).headers['ratelimit-policy']).toMatch(/^10000;w=60\b/);
+    // `tm orgs limits` from another process: no node made the change, both hear of it.
+    await updateOrgLimits(ctx, orgC, { reads: { limit: 500, window_seconds: 60 } });
+    for (const n of nodes) expect((await read(n, keyC)).headers['ratelimit-policy']).toMatch(/^500;w=60\b/);
+  });
+
+  it('reads through while a node is not listening, and listens again', async () => {
+    const pg = postgresDb(ctx.store);
+    const listeners = async () => (await pg.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [LISTENER_NAME])).map((r) => r.pid);
+    // One listener per node process (each node here runs a worker per core, each with its own).
+    const cut = await listeners();
+    expect(cut.length).toBeGreaterThanOrEqual(2);
+    for (const pid of cut) await pg.query('SELECT pg_terminate_backend($1, 5000)', [pid]);
+    await updateOrgLimits(ctx, orgC, { reads: { limit: 400, window_seconds: 60 } });
+    for (const n of nodes) expect((await read(n, keyC)).headers['ratelimit-policy']).toMatch(/^400;w=60\b/);
+    // Each node connects again; a change after that is heard as before.
+    const deadline = Date.now() + 20_000;
+    while ((await listeners()).filter((p) => !cut.includes(p)).length < cut.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect((await listeners()).filter((p) => !cut.includes(p))).toHaveLength(cut.length);
+    for (const n of nodes) await read(n, keyC);
+    await updateOrgLimits(ctx, orgC, { reads: { limit: 300, window_seconds: 60 } });
+    for (const n of nodes) expect((await read(n, keyC)).headers['ratelimit-policy']).toMatch(/^300;w=60\b/);
   });
 });

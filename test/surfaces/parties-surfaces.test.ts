@@ -73,10 +73,15 @@ describe('fees over HTTP', () => {
     expect(await json(est)).toMatchObject({ object: 'fee_estimate', currency: 'EUR', total: 900 });
     const list = await json(await f.call('/v1/fees/schedules?office=WO'));
     expect(list.data.map((d: { office_code: string }) => d.office_code)).toEqual(['WO']);
-    const jp = await post(f, '/v1/fees/estimate', { office: 'JP', classes: [9] });
-    expect(jp.status).toBe(400);
-    const body = await json(jp);
-    expect(body.error).toMatchObject({ type: 'validation_error', detail: 'No fee schedule for office JP.' });
+    const gb = await post(f, '/v1/fees/estimate', { office: 'GB', classes: [9, 25], date: '2026-11-22' });
+    expect(gb.status).toBe(200);
+    expect(await json(gb)).toMatchObject({ office_code: 'GB', currency: 'GBP', total: 220, confirmed: true });
+    const all = await json(await f.call('/v1/fees/schedules'));
+    expect(all.data.map((d: { office_code: string }) => d.office_code)).toEqual(['AU', 'BX', 'CA', 'CH', 'EM', 'GB', 'JP', 'KR', 'NZ', 'US', 'WO']);
+    const cn = await post(f, '/v1/fees/estimate', { office: 'CN', classes: [9] });
+    expect(cn.status).toBe(400);
+    const body = await json(cn);
+    expect(body.error).toMatchObject({ type: 'validation_error', detail: 'No fee schedule for office CN.' });
   });
 });
 
@@ -98,6 +103,8 @@ describe('parties and records over MCP', () => {
     expect(body.rows[0]!.differences.map((d) => d.field)).toEqual(['status', 'owner']);
     const fee = await call('estimate_fees', { office: 'US', action: 'renewal', classes: [9], date: '2026-11-22' });
     expect((fee.structuredContent as { total: number }).total).toBe(650);
+    const gb = await call('estimate_fees', { office: 'GB', action: 'renewal', classes: [9, 25], late: true, date: '2026-11-22' });
+    expect(gb.structuredContent).toMatchObject({ currency: 'GBP', total: 300 });
     expect((await call('estimate_fees', { office: 'CN', classes: [9] })).isError).toBe(true);
     await client.close();
   });
@@ -129,9 +136,11 @@ describe('parties and records on the CLI', () => {
   it('tm fees estimate prints the line items; an office with no schedule is one line and exit 2', async () => {
     const out = JSON.parse((await tm('fees', 'estimate', '--office', 'WO', '--class', '9,25,35,42', '--designations', '3', '--json')).stdout);
     expect(out).toMatchObject({ currency: 'CHF', total: 653 + 100 + 300 });
-    const bad = await tm('fees', 'estimate', '--office', 'KR', '--class', '9');
+    const gb = JSON.parse((await tm('fees', 'estimate', '--office', 'GB', '--class', '9,25,35', '--json')).stdout);
+    expect(gb).toMatchObject({ currency: 'GBP', total: 270 });
+    const bad = await tm('fees', 'estimate', '--office', 'CN', '--class', '9');
     expect(bad.exitCode).toBe(2);
-    expect(bad.stderr).toMatch(/No fee schedule for office KR/);
+    expect(bad.stderr).toMatch(/No fee schedule for office CN/);
   });
 
   it('tm owners search, tm owner show and tm owner marks find an owner by name', async () => {

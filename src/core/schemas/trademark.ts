@@ -50,6 +50,11 @@ export const TrademarkRecord = z.object({
   prior_registrations: z.array(PriorRegistration).optional().describe('Registrations the applicant claims as its own (cited as prior registrations)'),
   source_format: z.string(),
   source_date: date,
+  /**
+   * Only where the office's data says whether it withdrew the published record; absent otherwise, so
+   * older stored records keep their hash (absent reads as false).
+   */
+  is_retracted: z.boolean().optional().describe('The office retracted (withdrew) its published record; present only where the office publishes it'),
 });
 export type TrademarkRecord = z.infer<typeof TrademarkRecord>;
 

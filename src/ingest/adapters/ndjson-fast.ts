@@ -187,7 +187,9 @@ const fromRow = (row: Obj): TrademarkRecord => {
   });
   const sourceFormat = row['source_format'] ?? 'ndjson';
   if (typeof sourceFormat !== 'string') no();
-  return {
+  const retracted = row['is_retracted'];
+  if (retracted !== undefined && typeof retracted !== 'boolean') no();
+  const record: TrademarkRecord = {
     id: trademarkId(officeCode, number as string),
     object: 'trademark',
     office_code: officeCode,
@@ -219,6 +221,9 @@ const fromRow = (row: Obj): TrademarkRecord => {
     source_format: sourceFormat as string,
     source_date: optDate(row['source_date']),
   };
+  // Present only when the row says, as the zod path leaves it: absent keeps older records' hash.
+  if (retracted !== undefined) record.is_retracted = retracted as boolean;
+  return record;
 };
 
 /** The normalised record of a well-formed row, or null when only the zod schema can judge it. */

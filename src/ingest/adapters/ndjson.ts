@@ -100,6 +100,7 @@ export const NdjsonRow = z.object({
   events: z.array(ProsecutionEvent.extend({ office_code: z.string().optional(), description: text })).default([]),
   source_format: z.string().default('ndjson'),
   source_date: date,
+  is_retracted: z.boolean().optional(),
 });
 
 const describe = (error: z.ZodError): string =>

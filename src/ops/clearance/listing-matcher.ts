@@ -4,7 +4,6 @@
 import { MarkMatcher } from '../../clearance/mark-matcher.js';
 import type { MarkInfo } from '../../clearance/listing.js';
 import type { Context } from '../../context.js';
-import type { LiveMark } from '../../store/screening-repo.js';
 
 type Level = 'off' | 'low' | 'medium' | 'medium_famous_only' | 'high';
 type Fuzzy = 'none' | 'famous' | 'all';
@@ -27,8 +26,9 @@ export const listingMatcher = async (ctx: Context): Promise<{ marks: Map<string,
   const seq = await ctx.store.screenings.lastSeq();
   if (!cache || cache.seq !== seq || cache.dbPath !== ctx.store.path) {
     const marks = new Map<string, MarkInfo>();
-    for (const m of ctx.store.screenings.liveMarks() as IterableIterator<LiveMark>)
-      marks.set(m.id, { id: m.id, office_code: m.office_code, mark_text: m.mark_text, status: m.status, classes: m.classes ? m.classes.split(',').map(Number) : [] });
+    await ctx.store.screenings.liveMarks((m) =>
+      marks.set(m.id, { id: m.id, office_code: m.office_code, mark_text: m.mark_text, status: m.status, classes: m.classes ? m.classes.split(',').map(Number) : [] }),
+    );
     cache = { dbPath: ctx.store.path, seq, marks, matchers: new Map() };
   }
   const c = cache;

@@ -3,7 +3,7 @@
 // the office currency, from the schedule in force on that date, each item naming its source.
 import { z } from 'zod';
 import { today } from '../../core/clock.js';
-import { estimateFees, FeeAction } from '../../core/fees.js';
+import { estimateFees, FeeAction, unheldFees } from '../../core/fees.js';
 import { IsoDate } from '../../core/schemas/parts.js';
 import { defineOp } from '../define-op.js';
 import { feeFileOf, scheduleFor, total } from './schedules.js';
@@ -27,7 +27,7 @@ export const FeeEstimate = z.object({
     }),
   ),
   total: z.number(),
-  confirmed: z.boolean().describe('True when every line item is confirmed'),
+  confirmed: z.boolean().describe('True when every line item is confirmed and no fee of the request lacks a figure'),
   schedule: z.object({ effective_from: IsoDate, source_url: z.string(), retrieved: IsoDate }),
   notes: z.array(z.string()),
 });
@@ -44,7 +44,7 @@ export const estimateFeesOp = defineOp({
   http: { method: 'POST', path: '/v1/fees/estimate' },
   cli: { command: 'fees estimate' },
   input: z.strictObject({
-    office: z.string().min(2).max(10).describe('Office code: US, EM or WO have schedules'),
+    office: z.string().min(2).max(10).describe('Office code; every office tm covers has a schedule (list_fee_schedules)'),
     action: FeeAction.default('filing').describe('filing, renewal, declaration_of_use, incontestability or madrid_designation'),
     classes: z.array(z.number().int().min(1).max(45)).min(1).max(45).describe('Nice classes covered, e.g. 9,25'),
     date: IsoDate.optional().describe('Date the fee is paid (default: today); picks the schedule in force'),
@@ -58,9 +58,13 @@ export const estimateFeesOp = defineOp({
     const date = input.date ?? today(ctx.clock);
     const schedule = scheduleFor(file, date);
     const classes = new Set(input.classes).size;
-    const items = estimateFees(schedule, { action: input.action, classes, late: input.late, designations: input.designations, colour: input.colour });
+    const req = { action: input.action, classes, late: input.late, designations: input.designations, colour: input.colour };
+    const items = estimateFees(schedule, req);
+    const unheld = unheldFees(schedule, req);
     const notes: string[] = [];
     if (items.length === 0) notes.push(`The ${file.office_code} schedule holds no fee for ${input.action}.`);
+    // A fee the office charges but whose figure no page in reach showed: the total leaves it out, and says so.
+    for (const label of unheld) notes.push(`Not included, figure not held: ${label}.`);
     if (file.office_code === 'WO' && input.designations > 0) notes.push('Designated parties that charge an individual fee (US, EM, CN, JP …) charge it instead of the complementary fee counted here.');
     return {
       object: 'fee_estimate' as const,
@@ -71,7 +75,7 @@ export const estimateFeesOp = defineOp({
       classes,
       line_items: items,
       total: total(items),
-      confirmed: items.every((i) => i.confirmed),
+      confirmed: unheld.length === 0 && items.every((i) => i.confirmed),
       schedule: { effective_from: schedule.effective_from, source_url: schedule.source_url, retrieved: schedule.retrieved },
       notes,
     };

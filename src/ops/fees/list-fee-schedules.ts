@@ -10,7 +10,7 @@ import { feeFileOf, feeFiles } from './schedules.js';
 export const listFeeSchedules = defineOp({
   name: 'list_fee_schedules',
   summary: 'List the office fee schedules and their sources',
-  description: 'The office fee schedules held (USPTO, EUIPO, WIPO Madrid): currency, effective dates, source, and each fee. For one action\'s total use estimate_fees.',
+  description: 'The office fee schedules held, one per office tm covers: currency, effective dates, source, and each fee. For one action\'s total use estimate_fees.',
   scope: 'trademarks:read',
   meter: 'reference',
   readOnly: true,

@@ -1,7 +1,7 @@
 // The fee schedules of data/fees/ read once per process, the lookup every fee operation shares (an
 // office without a schedule is a 400 naming it), and the fee a docket row shows for its deadline.
 import { readdirSync } from 'node:fs';
-import { actionForDeadline, estimateFees, FeeFile, scheduleOn, type FeeDue, type FeeRequest, type FeeSchedule, type LineItem } from '../../core/fees.js';
+import { actionForDeadline, estimateFees, FeeFile, scheduleOn, unheldFees, type FeeDue, type FeeRequest, type FeeSchedule, type LineItem } from '../../core/fees.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { packagePath, readPackageJson } from '../../data-files.js';
 import { TmError } from '../../errors.js';
@@ -65,7 +65,7 @@ export const feeDueFor = (record: TrademarkRecord, row: { type: string; due_date
     total: total(items),
     classes,
     late: req.late,
-    confirmed: items.every((i) => i.confirmed),
+    confirmed: unheldFees(schedule, req).length === 0 && items.every((i) => i.confirmed),
     schedule_effective_from: schedule.effective_from,
   };
 };

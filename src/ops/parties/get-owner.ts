@@ -7,6 +7,7 @@ import { TmError } from '../../errors.js';
 import { defineOp } from '../define-op.js';
 import { partyCounts, PartyCounts } from './counts.js';
 import { resolveOwnerRef } from './owner-lookup.js';
+import { liveParty } from './party-merges.js';
 
 export const Owner = z.object({
   id: z.string(),
@@ -24,7 +25,7 @@ export const getOwner = defineOp({
   name: 'get_owner',
   summary: 'Get one owner with its marks counted by office, status and class',
   description:
-    'One owner (own_ id or a name resolving to one owner): name, entity, country, legal type, and its marks counted by office, status and class. For the marks use search_trademarks with owner_id; for every spelling, get_entity.',
+    'One owner (own_ id or a name resolving to one owner): name, entity, country, legal type, and its marks counted by office, status and class (with those of owner ids an operator merged into it; a merged id answers 410 entity_merged with merged_into). For the marks use search_trademarks with owner_id; for every spelling, get_entity.',
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
@@ -34,8 +35,11 @@ export const getOwner = defineOp({
   output: Owner,
   run: async (ctx, input) => {
     const id = await resolveOwnerRef(ctx, input.owner_id, 'owner_id');
+    // A merged id is 410; the survivor covers the marks of every owner id merged into it.
+    const ids = await liveParty(ctx, id, 'owner_id');
     const row = await ctx.store.parties.owner(id);
     if (!row) throw new TmError('not_found', `No owner ${id}.`, { param: 'owner_id' });
+    const merged = await Promise.all(ids.slice(1).map((m) => ctx.store.parties.owner(m)));
     const [sample] = await ctx.store.trademarks.list({ ownerIds: [id] }, '-filing_date', 1, 0);
     const o = sample?.owners.find((x) => x.owner_id === id);
     return {
@@ -46,8 +50,8 @@ export const getOwner = defineOp({
       entity_id: (row.entity_id && (await ctx.store.entities.mergedInto(row.entity_id))) ?? row.entity_id,
       country: o?.address?.country_code ?? o?.nationality ?? null,
       entity_type: o?.entity_type ?? null,
-      offices: row.offices.split(',').filter(Boolean).sort(),
-      counts: await partyCounts(ctx, { ownerIds: [id] }),
+      offices: [...new Set([row, ...merged].flatMap((r) => r?.offices.split(',').filter(Boolean) ?? []))].sort(),
+      counts: await partyCounts(ctx, { ownerIds: ids }),
     };
   },
 });

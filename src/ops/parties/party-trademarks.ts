@@ -10,6 +10,7 @@ import { TmError } from '../../errors.js';
 import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
 import { listableEntity } from './counts.js';
+import { liveParty } from './party-merges.js';
 import { resolveOwnerRef } from './owner-lookup.js';
 import { resolveRepresentativeRef } from './representative-lookup.js';
 import { toRow } from '../rows.js';
@@ -59,7 +60,9 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
         throw new TmError('id_type_mismatch', `'${input.id}' is not ${party === 'entity' ? 'an entity' : `an ${party}`} id; ${party} ids start with ${PREFIX[party]}.`, { param: 'id' });
       }
       if (party === 'entity') await listableEntity(ctx, input.id);
-      const partyFilter = party === 'owner' ? { ownerIds: [input.id] } : party === 'entity' ? { entityIds: [input.id] } : { representativeIds: [input.id] };
+      // A merged owner or attorney is 410; the survivor's list covers the ids merged into it.
+      const ids = party === 'entity' ? [input.id] : await liveParty(ctx, input.id, 'id');
+      const partyFilter = party === 'owner' ? { ownerIds: ids } : party === 'entity' ? { entityIds: ids } : { representativeIds: ids };
       const filter = { ...partyFilter, ...numbers };
       const total = await ctx.store.trademarks.count(filter);
       const page = await ctx.store.trademarks.list(filter, input.sort, input.limit + 1, offset);

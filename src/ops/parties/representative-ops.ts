@@ -10,6 +10,7 @@ import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
 import { partyCounts, PartyCounts } from './counts.js';
 import { findRepresentatives, KIND, resolveRepresentativeRef, type RepresentativeKind } from './representative-lookup.js';
+import { liveParty, mergedAmong } from './party-merges.js';
 
 const Related = z.object({ id: z.string(), name: z.string(), trademark_count: z.number().int().describe('Marks naming both') });
 
@@ -47,6 +48,8 @@ export const getRepresentativeOp = (kind: RepresentativeKind) => {
     output: detailSchema(kind),
     run: async (ctx, input) => {
       const id = await resolveRepresentativeRef(ctx, kind, input.id, 'id');
+      // A merged attorney is 410; the survivor's counts cover the ids merged into it.
+      const ids = await liveParty(ctx, id, 'id');
       const row = await ctx.store.parties.representative(id);
       if (!row) throw new TmError('not_found', `No ${kind} ${id}.`, { param: 'id' });
       const names = await ctx.store.parties.representativeNames(id);
@@ -60,7 +63,7 @@ export const getRepresentativeOp = (kind: RepresentativeKind) => {
         normalized_name: k.key(names[0]!.name),
         aliases: names.slice(1).map((n) => n.name),
         offices: row.offices.split(',').filter(Boolean).sort(),
-        counts: await partyCounts(ctx, { representativeIds: [id] }),
+        counts: await partyCounts(ctx, { representativeIds: ids }),
         ...(kind === 'attorney'
           ? { firms: await related(await ctx.store.parties.attorneyFirms(id)) }
           : { attorneys: await related(await ctx.store.parties.firmAttorneys(id)) }),
@@ -102,7 +105,10 @@ export const searchRepresentativesOp = (kind: RepresentativeKind) => {
       const office = resolveOfficeFilter(input.office, 'office');
       const binding = { op: `search_${k.plural}`, q: input.q ?? null, office: office ?? null };
       const offset = await cursorPosition(ctx, input.cursor, binding);
-      const hits = (await findRepresentatives(ctx, kind, input.q)).filter((h) => !office || h.offices.includes(office));
+      const found = (await findRepresentatives(ctx, kind, input.q)).filter((h) => !office || h.offices.includes(office));
+      // Merged attorney ids are left out: their marks show under the survivor.
+      const merged = await mergedAmong(ctx, found.map((h) => h.id));
+      const hits = found.filter((h) => !merged.has(h.id));
       const rows = hits.slice(offset, offset + input.limit + 1).map((h, i) => ({ h, at: offset + i + 1 }));
       const page = await listPage(ctx, rows, input.limit, (last) => last.at, binding, input.include_total ? hits.length : undefined);
       return { ...page, data: page.data.map(({ h }) => ({ ...h, object: kind })) };

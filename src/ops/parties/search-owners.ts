@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { listEnvelope } from '../../core/schemas/envelope.js';
 import { resolveOfficeFilter } from '../reference/data.js';
 import { defineOp } from '../define-op.js';
+import { mergedAmong } from './party-merges.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
 import { findOwners, type OwnerHit } from './owner-lookup.js';
 import type { Context } from '../../context.js';
@@ -63,7 +64,10 @@ export const searchOwners = defineOp({
     const office = resolveOfficeFilter(input.office, 'office');
     const binding = { op: 'search_owners', q: input.q, office: office ?? null, sort: input.sort };
     const offset = await cursorPosition(ctx, input.cursor, binding);
-    const hits = await sorted(ctx, (await findOwners(ctx, input.q)).filter((h) => !office || h.offices.includes(office)), input.sort);
+    // Merged owner ids are left out: their marks show under the survivor.
+    const found = (await findOwners(ctx, input.q)).filter((h) => !office || h.offices.includes(office));
+    const merged = await mergedAmong(ctx, found.map((h) => h.owner_id));
+    const hits = await sorted(ctx, found.filter((h) => !merged.has(h.owner_id)), input.sort);
     const rows = hits.slice(offset, offset + input.limit + 1).map((h, i) => ({ h, at: offset + i + 1 }));
     const page = await listPage(ctx, rows, input.limit, (last) => last.at, binding, input.include_total ? hits.length : undefined);
     return { ...page, data: page.data.map(({ h: { owner_id, ...rest } }) => ({ id: owner_id, object: 'owner' as const, ...rest })) };

@@ -8,14 +8,14 @@ export type DeliveryTuning = Omit<DeliveryOptions, 'allowPrivate'>;
 
 /** Starts the polling worker; `stop()` waits for the deliveries in flight. */
 export const startDeliveryService = (ctx: Context, tuning: DeliveryTuning = {}): { stop(): Promise<void> } => {
-  const worker = createDeliveryWorker(ctx.store, ctx.clock, { ...tuning, allowPrivate: ctx.config.allowPrivateWebhooks });
+  const worker = createDeliveryWorker(ctx.store, ctx.clock, { leaseMs: ctx.config.webhookLeaseMs, ...tuning, allowPrivate: ctx.config.allowPrivateWebhooks });
   worker.start();
   return { stop: () => worker.stop() };
 };
 
 /** Delivers everything due now, then returns. */
 export const deliverOnce = async (ctx: Context, tuning: DeliveryTuning = {}): Promise<{ attempted: number }> => {
-  const worker = createDeliveryWorker(ctx.store, ctx.clock, { ...tuning, allowPrivate: ctx.config.allowPrivateWebhooks });
+  const worker = createDeliveryWorker(ctx.store, ctx.clock, { leaseMs: ctx.config.webhookLeaseMs, ...tuning, allowPrivate: ctx.config.allowPrivateWebhooks });
   try {
     return await worker.runOnce();
   } finally {

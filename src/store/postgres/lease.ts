@@ -1,4 +1,5 @@
-// Leases on long multi-transaction writer jobs on PostgreSQL (the search index's sync): a session
+// Leases on long multi-transaction writer jobs on PostgreSQL (the search index's sync, a watch
+// evaluation, which every node that ingests runs): a session
 // advisory lock held on a client of its own until release. The server frees it when that session
 // ends, so a killed process never leaves a lease behind, on this machine or any other that shares
 // the store; SQLite's leases need a process-liveness test for that (src/store/sqlite/lease.ts).
@@ -7,7 +8,7 @@ import { storeError, type PgClient, type PgDb } from './pg.js';
 import { BULK_LOCK } from './trademark-repo.js';
 
 /** Advisory lock keys, beside pg.ts's write lock (7_401_224) and the migrations' (7_401_225). */
-const LEASE_KEYS: Record<LeaseName, number> = { bulk_load: BULK_LOCK, index_sync: 7_401_230 };
+const LEASE_KEYS: Record<LeaseName, number> = { bulk_load: BULK_LOCK, index_sync: 7_401_230, watch_eval: 7_401_231 };
 
 export const createPgLeases = (db: PgDb): Leases => {
   const held = new Map<LeaseName, PgClient>();
@@ -29,8 +30,16 @@ export const createPgLeases = (db: PgDb): Leases => {
       });
       try {
         const ok = (await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1) AS ok', [LEASE_KEYS[name]])).rows[0]!.ok;
-        if (ok) held.set(name, c);
-        else c.release();
+        if (ok) {
+          held.set(name, c);
+          // A session the server ends (terminated, network lost) has lost the lock with it; an
+          // unhandled error on a checked-out client would end the process.
+          c.on('error', () => {
+            if (held.get(name) !== c) return;
+            held.delete(name);
+            c.release(true);
+          });
+        } else c.release();
         return ok;
       } catch (err) {
         c.release();

@@ -82,5 +82,18 @@ export const createPgPartyRepo = (db: PgDb): PartyRepo => {
         [id, limit],
       );
     },
+    async partyMergedInto(partyId) {
+      return (await db.query<{ merged_into: string }>('SELECT merged_into FROM party_merges WHERE party_id = $1', [partyId]))[0]?.merged_into ?? null;
+    },
+    async partiesMergedInto(partyId) {
+      return (await db.query<{ party_id: string }>('SELECT party_id FROM party_merges WHERE merged_into = $1 ORDER BY party_id', [partyId])).map((r) => r.party_id);
+    },
+    async mergedAmong(partyIds) {
+      if (partyIds.length === 0) return new Set();
+      return new Set((await db.query<{ party_id: string }>('SELECT party_id FROM party_merges WHERE party_id = ANY($1)', [partyIds])).map((r) => r.party_id));
+    },
+    async mergeParty(partyId, mergedInto, at) {
+      await db.query('INSERT INTO party_merges (party_id, merged_into, created_at) VALUES ($1, $2, $3)', [partyId, mergedInto, at]);
+    },
   };
 };

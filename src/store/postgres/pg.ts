@@ -15,7 +15,7 @@ export type PgClient = pg.PoolClient;
 // The driver loads when a PostgreSQL store is opened, not in every process that could open one
 // (a SQLite `tm show` or `tm search` paid for it at start: issue 26.12). Both are CommonJS.
 const load = createRequire(import.meta.url);
-const driver = (): typeof pg => load('pg') as typeof pg;
+export const driver = (): typeof pg => load('pg') as typeof pg;
 const copyFrom = (sql: string): ReturnType<typeof copyStreams.from> => (load('pg-copy-streams') as typeof copyStreams).from(sql);
 
 export interface PgDb {

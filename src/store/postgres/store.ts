@@ -1,11 +1,11 @@
-// The PostgreSQL store: a `pg` pool for a postgres:// URL, migrated on first use, with the
-// repositories written for PostgreSQL so far. The others (and the parts of partly written ones)
-// throw "not supported on PostgreSQL yet" (unsupported.ts); docs/scaling.md lists which is which.
+// The PostgreSQL store: a `pg` pool for a postgres:// URL, migrated on first use, with every
+// repository of the store interface written for PostgreSQL.
 import { displayLocation } from '../location.js';
 import type { Store } from '../store.js';
 import type { ChangeHooks } from '../trademark-repo.js';
 import { createPgAssignmentRepo } from './assignment-repo.js';
 import { createPgAuthRepo } from './auth-repo.js';
+import { createPgChanges } from './changes.js';
 import { createPgDocumentRepo } from './document-repo.js';
 import { createPgEntityRepo } from './entity-repo.js';
 import { createPgEventRepo } from './event-repo.js';
@@ -37,6 +37,7 @@ export interface PostgresStore extends Store {
 /** `hooks.projection` joins every change-writing transaction (createContext passes the ledger projector). */
 export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): PostgresStore => {
   const db = openPgDb(url, migratePg);
+  const changes = createPgChanges(url);
   let reported = 0;
   return {
     backend: 'postgres',
@@ -45,7 +46,7 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): Postgre
     trademarks: createPgTrademarkRepo(db, hooks),
     events: createPgEventRepo(db),
     offices: createPgOfficeRepo(db),
-    auth: createPgAuthRepo(db),
+    auth: createPgAuthRepo(db, changes),
     parties: createPgPartyRepo(db),
     assignments: createPgAssignmentRepo(db),
     proceedings: createPgProceedingRepo(db),
@@ -75,6 +76,7 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): Postgre
       await db.query('SELECT 1');
     },
     async close() {
+      await changes.close();
       await db.close();
     },
   };

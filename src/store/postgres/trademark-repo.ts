@@ -14,7 +14,6 @@ import { projectChanges } from './ledger-writer.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { writePrefixes } from './migrations/040-party-lookup.js';
 import { copyRows, indexName, type PgDb } from './pg.js';
-import { notOnPostgres } from './unsupported.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
 
@@ -54,7 +53,7 @@ const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => 
   sub('trademark_owners', 'owner_id', f.ownerIds);
   sub('trademark_representatives', 'party_id', f.representativeIds);
   sub('trademark_owners', 'entity_id', f.entityIds);
-  if (f.portfolioId) throw notOnPostgres('portfolio filters');
+  if (f.portfolioId) parts.push(`t.id IN (SELECT trademark_id FROM portfolio_members WHERE portfolio_id = ${p(f.portfolioId)})`);
   if (f.filingDateGte) parts.push(`t.filing_date >= ${p(f.filingDateGte)}`);
   if (f.filingDateLte) parts.push(`t.filing_date <= ${p(f.filingDateLte)}`);
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };

@@ -56,6 +56,10 @@ export const createPartyRepo = (db: Db): PartyRepo => {
      WHERE o.owner_id IN (SELECT value FROM json_each(?)) GROUP BY o.owner_id`,
   );
   const entityMembers = db.prepare<[string], { n: number }>('SELECT COUNT(DISTINCT owner_id) AS n FROM trademark_owners WHERE entity_id = ?');
+  const mergedInto = db.prepare<[string], string>('SELECT merged_into FROM party_merges WHERE party_id = ?').pluck();
+  const mergedFrom = db.prepare<[string], string>('SELECT party_id FROM party_merges WHERE merged_into = ? ORDER BY party_id').pluck();
+  const isMerged = db.prepare<[string], string>('SELECT party_id FROM party_merges WHERE party_id = ?').pluck();
+  const insertMerge = db.prepare('INSERT INTO party_merges (party_id, merged_into, created_at) VALUES (?, ?, ?)');
   return {
     /** How many distinct owner records an entity groups. */
     async entityMemberCount(entityId: string): Promise<number> {
@@ -106,6 +110,18 @@ export const createPartyRepo = (db: Db): PartyRepo => {
     /** The owners of an attorney's or firm's marks (its clients), most shared marks first. */
     async clientsOf(id: string, limit: number): Promise<{ owner_id: string; name: string; trademark_count: number }[]> {
       return clients.all(id, limit);
+    },
+    async partyMergedInto(partyId: string): Promise<string | null> {
+      return mergedInto.get(partyId) ?? null;
+    },
+    async partiesMergedInto(partyId: string): Promise<string[]> {
+      return mergedFrom.all(partyId);
+    },
+    async mergedAmong(partyIds: readonly string[]): Promise<Set<string>> {
+      return new Set(partyIds.filter((id) => isMerged.get(id) !== undefined));
+    },
+    async mergeParty(partyId: string, mergedInto: string, at: string): Promise<void> {
+      insertMerge.run(partyId, mergedInto, at);
     },
   };
 };

@@ -51,8 +51,8 @@ export const createScreeningRepo = (db: Db): ScreeningRepo => {
       return decisions.all(screeningId);
     },
     /** Every live (active or pending) mark with a word element, streamed: the listing check's patterns. */
-    liveMarks(): IterableIterator<LiveMark> {
-      return live.iterate();
+    async liveMarks(visit: (mark: LiveMark) => void): Promise<void> {
+      for (const m of live.iterate()) visit(m);
     },
     /** The store's change sequence: a cached matcher is stale once it moves. */
     async lastSeq(): Promise<number> {

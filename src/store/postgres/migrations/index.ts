@@ -11,6 +11,8 @@ import { sql as partyLookup, backfill as partyLookupBackfill } from './040-party
 import { sql as monitoring } from './050-monitoring.js';
 import { sql as orgPlans } from './060-org-plans.js';
 import { sql as limitWindows } from './061-limit-windows.js';
+import { sql as changeNotices } from './066-change-notices.js';
+import { sql as partyMerges } from './073-party-merges.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
 export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (c: PgClient) => Promise<void> }> = [
@@ -24,6 +26,8 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: 
   { version: 50, name: 'monitoring', sql: monitoring },
   { version: 60, name: 'org-plans', sql: orgPlans },
   { version: 61, name: 'limit-windows', sql: limitWindows },
+  { version: 66, name: 'change-notices', sql: changeNotices },
+  { version: 73, name: 'party-merges', sql: partyMerges },
 ];
 
 const MIGRATION_LOCK = 7_401_225;

@@ -26,6 +26,7 @@ import { sql as partyLookup, backfill as partyLookupBackfill } from './050-party
 import { sql as feedTokens } from './052-feed-tokens.js';
 import { sql as attemptsInFlight } from './056-attempts-in-flight.js';
 import { sql as orgPlans } from './060-org-plans.js';
+import { sql as partyMerges } from './073-party-merges.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (db: Db) => void }> = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 52, name: 'feed-tokens', sql: feedTokens },
   { version: 56, name: 'attempts-in-flight', sql: attemptsInFlight },
   { version: 60, name: 'org-plans', sql: orgPlans },
+  { version: 73, name: 'party-merges', sql: partyMerges },
 ];
