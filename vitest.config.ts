@@ -1,17 +1,60 @@
-// Test runner settings: every test under test/, run against the compiled-free sources.
+// Test runner settings: every test under test/, run against the compiled-free sources. The
+// operation suites and a representative set of surface suites run a second time on PostgreSQL
+// (the `postgres` project) when TM_TEST_PG names a server; test/helpers/test-backend.ts.
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+/** The suites that run on both backends: every operation suite, and surfaces covering search,
+ *  watches and alerts, webhooks, portfolios, deadlines and clearance over the CLI, HTTP and MCP. */
+const BOTH_BACKENDS = [
+  'test/ops/**/*.test.ts',
+  'test/surfaces/cli-search-all.test.ts',
+  'test/surfaces/cli-watches.test.ts',
+  'test/surfaces/cli-webhooks.test.ts',
+  'test/surfaces/cli-portfolios.test.ts',
+  'test/surfaces/cli-deadlines.test.ts',
+  'test/surfaces/http-search.test.ts',
+  'test/surfaces/http-watches.test.ts',
+  'test/surfaces/http-webhooks.test.ts',
+  'test/surfaces/http-portfolios.test.ts',
+  'test/surfaces/http-deadlines-ics.test.ts',
+  'test/surfaces/clearance-surfaces.test.ts',
+  'test/surfaces/mcp-monitoring.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     // Most suites wait on child processes (tm serve, the CLI, PostgreSQL), so two workers on a
     // two-core machine halve the wall time where vitest's default (cores - 1) would run one.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // One line when the PostgreSQL suites are skipped (no TM_TEST_PG).
-    globalSetup: ['test/helpers/pg-global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'sqlite',
+          include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+          // One line when the PostgreSQL suites are skipped (no TM_TEST_PG).
+          globalSetup: ['test/helpers/pg-global-setup.ts'],
+        },
+      },
+      ...(process.env.TM_TEST_PG
+        ? [{
+            extends: true,
+            test: {
+              name: 'postgres',
+              include: BOTH_BACKENDS,
+              // Scoring agreement over hundreds of searches: the judgement is the same code on both
+              // backends, and test/store/search-backends.test.ts shows the same ranked rows on both.
+              exclude: ['test/ops/judgement-surfaces.test.ts'],
+              env: { TM_TEST_BACKEND: 'postgres' },
+              globalSetup: ['test/helpers/pg-run-setup.ts'],
+              setupFiles: ['test/helpers/pg-backend-setup.ts'],
+            },
+          }]
+        : []),
+    ],
   },
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createContext, type Context } from '../../src/context.js';
 import { TrademarkRecord } from '../../src/core/schemas/trademark.js';
 import { emptyRecord } from '../../src/core/empty-record.js';
+import { releaseLocation, storeLocation } from './test-backend.js';
 
 type Overrides = Partial<Omit<TrademarkRecord, 'status'>> & { status?: Partial<TrademarkRecord['status']> };
 
@@ -30,15 +31,17 @@ export interface TempContext {
   cleanup: () => Promise<void>;
 }
 
-/** A context on a fresh SQLite file in a temporary folder, with the clock fixed. */
+/** A context on a fresh store of the backend under test (test-backend.ts), with the clock fixed, and a temporary folder. */
 export const tempContext = (now = '2026-11-22T12:00:00.000Z'): TempContext => {
   const dir = mkdtempSync(join(tmpdir(), 'tm-test-'));
-  const ctx = createContext({ db: join(dir, 'tm.db'), now });
+  const db = storeLocation(dir);
+  const ctx = createContext({ db, now });
   return {
     ctx,
     dir,
     cleanup: async () => {
       await ctx.store.close();
+      await releaseLocation(db);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -12,8 +12,9 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+/** Runs `fn` on one client of `url` (the TM_TEST_PG server's admin database unless given). */
+export const admin = async <T>(fn: (c: pg.Client) => Promise<T>, url = PG_ADMIN_URL): Promise<T> => {
+  const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     return await fn(c);
@@ -22,14 +23,19 @@ const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
   }
 };
 
+/** The URL of database `name` on the TM_TEST_PG server. */
+export const databaseUrl = (name: string): string => {
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
 /** A new empty database on the TM_TEST_PG server; `drop()` ends its sessions and drops it. */
 export const createTestDatabase = async (): Promise<TestDatabase> => {
   const name = `tm_test_${randomBytes(6).toString('hex')}`;
   await admin((c) => c.query(`CREATE DATABASE ${name}`));
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrl(name),
     drop: () => admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
   };
 };

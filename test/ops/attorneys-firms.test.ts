@@ -14,6 +14,7 @@ import { listAttorneyTrademarks } from '../../src/ops/parties/party-trademarks.j
 import { listFirmTrademarks } from '../../src/ops/parties/party-trademarks.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { callOp, errorOf } from '../helpers/ops.js';
+import { itOnSqlite } from '../helpers/test-backend.js';
 
 let t: TempContext;
 beforeAll(async () => {
@@ -80,7 +81,7 @@ describe('firms', () => {
 });
 
 describe('migration 32 on a store that already holds marks', () => {
-  it('fills the representative index from the stored records once', async () => {
+  itOnSqlite('fills the representative index from the stored records once', async () => {
     const s = tempContext();
     try {
       await ingestFiles(s.ctx, ['fixtures/uspto/daily-xml/apc180218-sample.xml']);

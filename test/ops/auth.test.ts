@@ -7,16 +7,18 @@ import { authenticateApiKey, createOrganization, issueApiKey, RateLimiter, requi
 import { fixedClock } from '../../src/core/clock.js';
 import { closeContext, createContext, type Context } from '../../src/context.js';
 import { TmError } from '../../src/errors.js';
+import { releaseLocation, storeLocation } from '../helpers/test-backend.js';
 
 let dir: string;
 let ctx: Context;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tm-auth-'));
-  ctx = createContext({ db: join(dir, 'tm.db'), now: '2026-11-22T10:00:00Z' });
+  ctx = createContext({ db: storeLocation(dir), now: '2026-11-22T10:00:00Z' });
 });
 afterEach(async () => {
   await closeContext(ctx);
+  await releaseLocation(ctx.config.dbPath);
   rmSync(dir, { recursive: true, force: true });
 });
 

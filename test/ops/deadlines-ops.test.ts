@@ -13,6 +13,7 @@ import { computeDeadlines } from '../../src/ops/compute-deadlines.js';
 import { listDeadlineRules } from '../../src/ops/list-deadline-rules.js';
 import { listDeadlines } from '../../src/ops/list-deadlines.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
+import { releaseLocation, storeLocation } from '../helpers/test-backend.js';
 
 let dir: string;
 let ctx: Context;
@@ -41,7 +42,7 @@ const failure = async (p: Promise<unknown>): Promise<TmError> => {
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tm-deadlines-'));
-  ctx = createContext({ db: join(dir, 'tm.db'), now: '2026-11-22T10:00:00Z' });
+  ctx = createContext({ db: storeLocation(dir), now: '2026-11-22T10:00:00Z' });
   await ctx.store.trademarks.upsert(
     [
       // US: §8 6th year in grace as of 2025-06-15 (US-01), renewal 2029.
@@ -60,6 +61,7 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await closeContext(ctx);
+  await releaseLocation(ctx.config.dbPath);
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -18,6 +18,7 @@ import type { OpDefinition } from '../../src/ops/define-op.js';
 import { openDatabase } from '../../src/store/sqlite/sqlite.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
 import { callOp, errorOf } from '../helpers/ops.js';
+import { itOnSqlite } from '../helpers/test-backend.js';
 
 const FILES = ['fixtures/uspto/daily-xml/apc180218-sample.xml', 'fixtures/euipo/tm_list_size10.json'];
 
@@ -78,7 +79,7 @@ const lookups: [OpDefinition, Record<string, unknown>][] = [
 ];
 
 describe('name lookups', () => {
-  it('read only indexes, for known, unknown and browsing lookups alike', async () => {
+  itOnSqlite('read only indexes, for known, unknown and browsing lookups alike', async () => {
     ran.clear();
     recording = true;
     try {
@@ -127,7 +128,7 @@ describe('the counts behind them', () => {
       )
       .all();
 
-  it('equal the side tables after an update moves a mark to another owner, and after the migration fills them on an old store', async () => {
+  itOnSqlite('equal the side tables after an update moves a mark to another owner, and after the migration fills them on an old store', async () => {
     const s = tempContext();
     try {
       await ingestFiles(s.ctx, FILES);

@@ -20,6 +20,7 @@ import { fold } from '../../src/search/normalize.js';
 import { jaccard, trigrams, trigramSet } from '../../src/search/trigram.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 import { sqliteDb } from '../../src/store/sqlite/store.js';
+import { itOnSqlite } from '../helpers/test-backend.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const MARKS = 3000;
@@ -114,7 +115,7 @@ describe('the prefix filter', () => {
 });
 
 describe('the q-gram candidate path', () => {
-  it("reaches a trigram scan's top 50 for stored marks searched with a typo or a word dropped", async () => {
+  itOnSqlite("reaches a trigram scan's top 50 for stored marks searched with a typo or a word dropped", async () => {
     const rows = sqliteDb(t.ctx.store).prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];
     const sets = rows.map((r) => trigramSet(r[1]));
     const ids = rows.map((r) => r[0]);

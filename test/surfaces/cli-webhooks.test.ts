@@ -12,9 +12,10 @@ import { recordEvent } from '../../src/monitor/ledger.js';
 import { LOCAL_ORG } from '../../src/monitor/org.js';
 import { tmCli } from '../helpers/tm-processes.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-webhooks-'));
-const db = join(dir, 'tm.db');
+const db = storeLocation(dir);
 // The real clock: the receiver checks each signed timestamp against its own. Loopback is private.
 const tm = tmCli({ TM_DB: db, TM_ALLOW_PRIVATE_WEBHOOKS: '1' });
 let rx: Receiver;

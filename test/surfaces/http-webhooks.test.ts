@@ -86,7 +86,7 @@ describe('webhook tools over MCP stdio', () => {
   it('create, list, update, test and delete, with the secret always redacted', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [packagePath('bin', 'tm.js'), 'mcp', '--db', join(h.tmp.dir, 'tm.db')],
+      args: [packagePath('bin', 'tm.js'), 'mcp', '--db', h.tmp.ctx.config.dbPath],
       env: { PATH: process.env.PATH ?? '', TM_ALLOW_PRIVATE_WEBHOOKS: '1' },
     });
     const client = new Client({ name: 'tm-webhooks-test', version: '0' });

@@ -13,7 +13,9 @@ const FAMOUS_OFFICES = 2;
 const FAMOUS_RECORDS = 3;
 
 interface Cache {
-  dbPath: string;
+  /** The store the marks were read from: two stores at one location (a PostgreSQL database emptied
+   *  and filled again) may reach the same sequence with different marks. */
+  store: Context['store'];
   seq: number;
   marks: Map<string, MarkInfo>;
   matchers: Map<Fuzzy, MarkMatcher>;
@@ -24,12 +26,12 @@ const fuzzyOf = (level: Level): Fuzzy => (level === 'off' ? 'none' : level === '
 
 export const listingMatcher = async (ctx: Context): Promise<{ marks: Map<string, MarkInfo>; matcher: (level: Level) => MarkMatcher }> => {
   const seq = await ctx.store.screenings.lastSeq();
-  if (!cache || cache.seq !== seq || cache.dbPath !== ctx.store.path) {
+  if (!cache || cache.seq !== seq || cache.store !== ctx.store) {
     const marks = new Map<string, MarkInfo>();
     await ctx.store.screenings.liveMarks((m) =>
       marks.set(m.id, { id: m.id, office_code: m.office_code, mark_text: m.mark_text, status: m.status, classes: m.classes ? m.classes.split(',').map(Number) : [] }),
     );
-    cache = { dbPath: ctx.store.path, seq, marks, matchers: new Map() };
+    cache = { store: ctx.store, seq, marks, matchers: new Map() };
   }
   const c = cache;
   const famous = (_key: string, ids: readonly string[]) => ids.length >= FAMOUS_RECORDS || new Set(ids.map((id) => c.marks.get(id)!.office_code)).size >= FAMOUS_OFFICES;

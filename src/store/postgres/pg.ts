@@ -117,6 +117,7 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
       migrated = null;
       throw err;
     }));
+  let ended: Promise<void> | undefined;
   const db: PgDb & { applied(): number[] } = {
     url,
     pool,
@@ -148,8 +149,9 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
         c.release();
       }
     },
+    // Closing twice is harmless, as on SQLite (pg's pool throws on a second end).
     async close(): Promise<void> {
-      await pool.end();
+      await (ended ??= pool.end());
     },
   };
   return db;

@@ -254,11 +254,11 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
       const w = whereClause(filter);
       return Number((await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM trademarks t ${w.sql}`, w.params))[0]!.n);
     },
-    async *scan(filter, batchSize = 1000) {
+    async *scan(filter, batchSize = 1000, from = '') {
       const w = whereClause(filter);
       const n = w.params.length;
       const sql = `SELECT id, record FROM trademarks t ${w.sql ? `${w.sql} AND` : 'WHERE'} t.id > $${n + 1} ORDER BY t.id LIMIT $${n + 2}`;
-      let after = '';
+      let after = from;
       for (;;) {
         const rows = await db.query<{ id: string; record: string }>(sql, [...w.params, after, batchSize]);
         if (rows.length === 0) return;
