@@ -7,7 +7,6 @@ import { loadConfig } from '../config.js';
 import type { Context } from '../context.js';
 import { closeContext, openContext } from '../context-open.js';
 import { isIsoDate } from '../core/dates.js';
-import { requireOrg } from '../auth/orgs.js';
 import { TmError } from '../errors.js';
 import { isPostgresUrl } from '../store/location.js';
 import type { OpDefinition } from '../ops/define-op.js';
@@ -149,6 +148,8 @@ const REMOTE_ONLY = new Proxy({} as Context, {
 /** `--org ORG` on the machine holding the store: the operation acts for that organization, as its API key would. */
 const actingFor = async (ctx: Context, org: string | undefined): Promise<Context> => {
   if (org === undefined) return ctx;
+  // Imported here: organizations, plans and their limit schemas are for `--org` alone (issue 26.12).
+  const { requireOrg } = await import('../auth/orgs.js');
   const row = await requireOrg(ctx, (await expandIdPrefixes(ctx, { org })).org);
   return { ...ctx, org: { id: row.id, name: row.name, livemode: true } };
 };
