@@ -2,21 +2,13 @@
 // `npm run build`): every entry reads back as the source's text says, and the conceptual channel
 // still reads Spanish through them after the glosses (EL SOL is SUN).
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { packagePath } from '../../src/data-files.js';
 import { loadTable, openTable, packSource } from '../../src/search/conceptual-table.js';
 import { equivalentWords, isDictionaryWord } from '../../src/search/conceptual.js';
+import { sourceSections } from '../helpers/conceptual-source.js';
 
-const source = (): Map<string, Map<string, string>> => {
-  const out = new Map<string, Map<string, string>>();
-  let current: Map<string, string> | undefined;
-  for (const line of gunzipSync(readFileSync(packagePath('data', 'conceptual', 'apertium-spa-eng.tsv.gz'))).toString('utf8').split('\n')) {
-    if (line.startsWith('[')) out.set(line.slice(1, -1), (current = new Map()));
-    else if (current && line) current.set(line.slice(0, line.indexOf('\t')), line.slice(line.indexOf('\t') + 1));
-  }
-  return out;
-};
+const source = (): Map<string, Map<string, string>> => sourceSections('apertium-spa-eng.tsv.gz');
 
 describe('packed Apertium table', () => {
   it('reads every entry of its sections as the source has it', () => {
