@@ -5,6 +5,8 @@
 // the same machine. Measures GET /v1/trademarks/{id} and GET /v1/trademarks?q=…, and a mixed arm:
 // the detail load alone and beside hostile name lookups (issue 30); writes bench/results/http.{json,md}.
 // Options: --size 100000  --seed 42  --duration 10  --connections 10  --workers N (default: tm serve's)
+// `--backend postgres --nodes N` runs bench/http-nodes.ts instead (issue 25; there --size defaults
+// to 20000 and --rounds to 2).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +33,9 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '10' },
     workers: { type: 'string', default: String(DEFAULT_WORKERS) },
     serve: { type: 'string' },
+    backend: { type: 'string', default: 'sqlite' },
+    nodes: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '2' },
   },
 });
 
@@ -275,4 +280,11 @@ const main = async (): Promise<void> => {
 };
 
 if (opts.serve) void serveChild(opts.serve, Number(opts.workers));
-else await main();
+else if (opts.backend === 'postgres') {
+  const { runNodes } = await import('./http-nodes.js');
+  const given = process.argv.includes('--size');
+  await runNodes({ prepare, dbFile, startServer, load }, {
+    size: given ? Number(opts.size) : 20_000, seed: Number(opts.seed), duration: Number(opts.duration), connections: Number(opts.connections), nodes: Number(opts.nodes), rounds: Number(opts.rounds),
+  });
+} else if (opts.backend === 'sqlite') await main();
+else throw new Error(`--backend is sqlite or postgres, not ${opts.backend}`);

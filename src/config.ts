@@ -7,6 +7,10 @@ import { isPostgresUrl } from './store/location.js';
 export interface Config {
   home: string;
   dbPath: string;
+  /** A streaming standby for searches and lists (`--read-url`, TM_DB_READ; docs/scaling.md); null for none. */
+  readDbPath: string | null;
+  /** Past this replay lag the standby is not read (TM_DB_READ_MAX_LAG_MS, default 30,000: spec §4.2's "typically under 30 seconds"). */
+  readMaxLagMs: number;
   clock: Clock;
   /** Domain used in calendar UIDs and absolute URLs. */
   serviceDomain: string;
@@ -24,17 +28,19 @@ export interface Config {
 
 export interface ConfigOverrides {
   db?: string;
+  readDb?: string;
   home?: string;
   now?: string;
   requestBudgetMs?: number;
 }
 
 const DEFAULT_REQUEST_BUDGET_MS = 5_000;
+const DEFAULT_READ_MAX_LAG_MS = 30_000;
 
-const budgetOf = (raw: string | undefined): number => {
-  if (raw === undefined) return DEFAULT_REQUEST_BUDGET_MS;
+const millisecondsOf = (name: string, raw: string | undefined, fallback: number): number => {
+  if (raw === undefined) return fallback;
   const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`TM_REQUEST_BUDGET_MS must be a whole number of milliseconds, not '${raw}'`);
+  if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`${name} must be a whole number of milliseconds, not '${raw}'`);
   return ms;
 };
 
@@ -54,13 +60,16 @@ export const loadConfig = (overrides: ConfigOverrides = {}, env: NodeJS.ProcessE
   // SQLite's in-memory name is not a path (a read of reference lists with no store uses it), nor is a PostgreSQL URL.
   const dbPath = db === ':memory:' || isPostgresUrl(db) ? db : resolve(db);
   const now = overrides.now ?? env.TM_NOW;
+  const readDb = overrides.readDb ?? env.TM_DB_READ;
   return {
     home,
     dbPath,
+    readDbPath: readDb ? readDb : null,
+    readMaxLagMs: millisecondsOf('TM_DB_READ_MAX_LAG_MS', env.TM_DB_READ_MAX_LAG_MS, DEFAULT_READ_MAX_LAG_MS),
     clock: now ? fixedClock(now) : systemClock,
     serviceDomain: env.TM_DOMAIN ?? 'tm.local',
     allowPrivateWebhooks: env.TM_ALLOW_PRIVATE_WEBHOOKS === '1' || env.TM_ALLOW_PRIVATE_WEBHOOKS === 'true',
-    requestBudgetMs: overrides.requestBudgetMs ?? budgetOf(env.TM_REQUEST_BUDGET_MS),
+    requestBudgetMs: overrides.requestBudgetMs ?? millisecondsOf('TM_REQUEST_BUDGET_MS', env.TM_REQUEST_BUDGET_MS, DEFAULT_REQUEST_BUDGET_MS),
     webhookLeaseMs: leaseOf(env.TM_WEBHOOK_LEASE_MS),
   };
 };

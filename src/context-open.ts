@@ -2,10 +2,11 @@
 // both backends (src/context.ts, for servers, tools and tests) and the CLI's per-command opening
 // (openContext, which imports only the backend a location needs, so a SQLite command never loads
 // the PostgreSQL store's modules: issue 26.12) share it.
-import { loadConfig, type ConfigOverrides } from './config.js';
+import { loadConfig, type Config, type ConfigOverrides } from './config.js';
 import type { Context, Logger } from './context.js';
 import { visibleLines } from './core/terminal-text.js';
 import { ledgerProjection } from './monitor/projector.js';
+import type { ReadRouter } from './read-routing.js';
 import type { SearchIndex } from './search/search-index.js';
 import { isPostgresUrl } from './store/location.js';
 import type { Store } from './store/store.js';
@@ -26,7 +27,7 @@ export type StoreOpener = (location: string, hooks: ChangeHooks) => Store;
  * syncs, not in `tm show` (issue 26.12). Indexing is pulled from the store's change sequence, so
  * an index opened late misses nothing.
  */
-const lazySearchIndex = (store: Store): SearchIndex => {
+export const lazySearchIndex = (store: Store): SearchIndex => {
   let opened: Promise<SearchIndex> | undefined;
   const index = (): Promise<SearchIndex> => (opened ??= import('./search/search-index.js').then((m) => m.openSearchIndex(store)));
   return {
@@ -42,23 +43,29 @@ const lazySearchIndex = (store: Store): SearchIndex => {
   };
 };
 
+/** The read replica of a context's store (src/context.ts opens one for `--read-url`), or null. */
+export type ReplicaOpener = (config: Config, store: Store) => ReadRouter | null;
+
 /** A context over the store `open` makes for the configured location. */
-export const contextWith = (open: StoreOpener, overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => {
+export const contextWith = (open: StoreOpener, overrides: ConfigOverrides = {}, logger: Logger = stderrLogger, replicaOf: ReplicaOpener = () => null): Context => {
   const config = loadConfig(overrides);
   // The ledger and its webhook outbox are written in the transaction of the change that caused them.
   const store = open(config.dbPath, { projection: ledgerProjection });
-  return { store, index: lazySearchIndex(store), clock: config.clock, config, org: null, requestId: null, logger };
+  return { store, index: lazySearchIndex(store), replica: replicaOf(config, store), clock: config.clock, config, org: null, requestId: null, logger };
 };
 
-/** createContext (src/context.ts) with only the location's backend imported: for one-shot commands. */
+/**
+ * createContext (src/context.ts) for one-shot commands: a SQLite store without a read replica
+ * (the usual local case) imports the SQLite backend alone; a PostgreSQL store or a read replica
+ * takes createContext itself, with both backends and the replica's checks.
+ */
 export const openContext = async (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Promise<Context> => {
-  const { dbPath } = loadConfig(overrides);
-  const open: StoreOpener = isPostgresUrl(dbPath)
-    ? (await import('./store/postgres/store.js')).openPostgresStore
-    : (await import('./store/sqlite/store.js')).openSqliteStore;
-  return contextWith(open, overrides, logger);
+  const { dbPath, readDbPath } = loadConfig(overrides);
+  if (isPostgresUrl(dbPath) || readDbPath !== null) return (await import('./context.js')).createContext(overrides, logger);
+  return contextWith((await import('./store/sqlite/store.js')).openSqliteStore, overrides, logger);
 };
 
 export const closeContext = async (ctx: Context): Promise<void> => {
+  await ctx.replica?.close();
   await ctx.store.close();
 };

@@ -1,11 +1,14 @@
 // What every operation receives: the store, the search index, the clock, configuration, the
 // calling organization and a logger. Surfaces build one per process and narrow it per request.
 import type { Config, ConfigOverrides } from './config.js';
-import { closeContext, contextWith, stderrLogger } from './context-open.js';
+import { closeContext, contextWith, lazySearchIndex, stderrLogger } from './context-open.js';
 import type { Clock } from './core/clock.js';
 import type { SearchIndex } from './search/search-index.js';
+import { createReadRouter, type ReadRouter } from './read-routing.js';
+import { TmError } from './errors.js';
 import { isPostgresUrl } from './store/location.js';
-import { openPostgresStore } from './store/postgres/store.js';
+import { openPostgresReplica } from './store/postgres/replica.js';
+import { openPostgresStore, type PostgresStore } from './store/postgres/store.js';
 import { openSqliteStore } from './store/sqlite/store.js';
 import type { Store } from './store/store.js';
 import type { ChangeHooks } from './store/trademark-repo.js';
@@ -29,6 +32,8 @@ export interface Logger {
 export interface Context {
   store: Store;
   index: SearchIndex;
+  /** The read replica's router (`--read-url`, TM_DB_READ); null when every read goes to `store`. */
+  replica: ReadRouter | null;
   clock: Clock;
   config: Config;
   org: OrgRef | null;
@@ -42,8 +47,22 @@ export interface Context {
 const openStoreAt = (location: string, hooks: ChangeHooks): Store =>
   isPostgresUrl(location) ? openPostgresStore(location, hooks) : openSqliteStore(location, hooks);
 
-/** A context on either backend (servers, tools, tests); the CLI's commands use openContext (context-open.ts). */
-export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => contextWith(openStoreAt, overrides, logger);
+/** A read replica is a streaming standby of a PostgreSQL primary; anything else is refused before a connection is made. */
+const openReplica = (config: Config, store: Store): ReadRouter | null => {
+  const url = config.readDbPath;
+  if (url === null) return null;
+  if (!isPostgresUrl(url)) {
+    throw new TmError('validation_error', '--read-url (TM_DB_READ) must be a postgres:// URL of a streaming standby.', { param: 'read_url' });
+  }
+  if (store.backend !== 'postgres') {
+    throw new TmError('validation_error', '--read-url (TM_DB_READ) needs a PostgreSQL store (--db postgres://…): a SQLite store has no standby.', { param: 'read_url' });
+  }
+  const link = openPostgresReplica(store as PostgresStore, url);
+  return createReadRouter(link, lazySearchIndex(link.store), config.readMaxLagMs);
+};
+
+/** A context on either backend, with its read replica if one is set (servers, tools, tests); the CLI's commands use openContext (context-open.ts). */
+export const createContext = (overrides: ConfigOverrides = {}, logger: Logger = stderrLogger): Context => contextWith(openStoreAt, overrides, logger, openReplica);
 
 /**
  * A long-running writer's start (`tm serve` before it answers, in the cluster's primary only):

@@ -9,6 +9,7 @@ import { closeContext, openContext } from '../context-open.js';
 import { isIsoDate } from '../core/dates.js';
 import { TmError } from '../errors.js';
 import { isPostgresUrl } from '../store/location.js';
+import { runRouted } from '../read-routing.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { expandIdPrefixes } from '../ops/ids/id-prefixes.js';
 import { baseOf, shapeOf } from '../ops/input.js';
@@ -192,7 +193,7 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
     } else {
       ctx = await contextFromGlobals(globals, storeNeed(op));
       const local = await actingFor(ctx, org);
-      run = (page) => op.run(local, page as never);
+      run = (page) => runRouted(op, local, page);
       opCtx = local;
       // The CLI's own exports and notices (deadlines --csv, --fail-on) read the input too: whole ids for them as for the operation.
       input = await expandIdPrefixes(local, input);

@@ -25,7 +25,7 @@ const workerAccessLog =
 export const runWorker = async (options: ServeOptions): Promise<RunningServer> => {
   const host = options.host ?? '127.0.0.1';
   const port = Number(process.env[CLUSTER_ENV.port] ?? options.port ?? 0);
-  const context = createContext({ db: options.db, now: options.now });
+  const context = createContext({ db: options.db, readDb: options.readDb, now: options.now });
   bindCounters(context.store, primaryCounters());
   // The primary's checkpoint thread copies the WAL back; a commit here never does (store/checkpointer.ts).
   context.store.deferCheckpoints();

@@ -60,7 +60,7 @@ const is = <T extends { tm: string }>(m: unknown, tm: T['tm']): m is T => (m as 
 export const runPrimary = async (options: ServeOptions, workers: number): Promise<RunningServer> => {
   const print = options.print ?? printLine;
   // Opening the store here runs any migrations once, before workers open it side by side.
-  const context = createContext({ db: options.db, now: options.now });
+  const context = createContext({ db: options.db, readDb: options.readDb, now: options.now });
   await caughtUp(context, print);
   // Workers defer their checkpoints (cluster-worker.ts); this thread makes them for the cluster.
   const checkpoints = context.store.startCheckpointer();
@@ -165,7 +165,7 @@ export const runPrimary = async (options: ServeOptions, workers: number): Promis
     throw err;
   }
   const url = urlOf(host, boundPort!);
-  print(`tm serve listening on ${url} (database ${context.store.path}, ${workers} workers)`);
+  print(`tm serve listening on ${url} (database ${context.store.path}${context.replica ? `, read replica ${context.replica.path}` : ''}, ${workers} workers)`);
   await firstRunHint(context, print);
   if (options.deliver !== false) delivery = startDeliveryService(context);
   if (options.handleSignals !== false) onStopSignals(print, stop);

@@ -25,16 +25,19 @@ export interface HealthState {
 }
 
 export const readiness = async (ctx: Context, state: HealthState) => {
-  const [database, cache, search] = await Promise.all([
+  const [database, cache, search, replica] = await Promise.all([
     probe(() => ctx.store.ping()),
     probe(() => probeResponseCache(ctx)),
     probe(() => ctx.index.ping()),
+    // The read replica (`--read-url`) is reported beside the primary (`database`); a lost or
+    // lagging one degrades the node, whose searches then read the primary (src/read-routing.ts).
+    ctx.replica?.probe(),
   ]);
   const status = state.draining()
     ? 'shutting_down'
     : database.status === 'error'
       ? 'unhealthy'
-      : cache.status === 'error' || search.status === 'error'
+      : cache.status === 'error' || search.status === 'error' || replica?.status === 'error'
         ? 'degraded'
         : 'ok';
   return {
@@ -43,7 +46,7 @@ export const readiness = async (ctx: Context, state: HealthState) => {
       status,
       service: 'core-api',
       uptime_ms: Math.round(performance.now() - state.startedAt),
-      dependencies: { database, cache, search },
+      dependencies: { database, cache, search, ...(replica ? { replica } : {}) },
     },
   } as const;
 };

@@ -167,6 +167,11 @@ const EARLIER_ERROR_SCHEMA: Json = {
 };
 
 const DEP = { type: 'object', required: ['status'], properties: { status: { enum: ['ok', 'error'] }, latency_ms: { type: 'integer' } } };
+/** Only with a read replica (`--read-url`): its lag against the primary, or why it is not read. */
+const REPLICA = {
+  ...DEP,
+  properties: { ...DEP.properties, lag_ms: { type: 'integer' }, lag_bytes: { type: 'integer' }, reason: { type: 'string' } },
+};
 const READY = {
   type: 'object',
   required: ['status', 'service', 'uptime_ms', 'dependencies'],
@@ -174,7 +179,7 @@ const READY = {
     status: { enum: ['ok', 'degraded', 'unhealthy', 'shutting_down'] },
     service: { const: 'core-api' },
     uptime_ms: { type: 'integer' },
-    dependencies: { type: 'object', required: ['database', 'cache', 'search'], properties: { database: DEP, cache: DEP, search: DEP } },
+    dependencies: { type: 'object', required: ['database', 'cache', 'search'], properties: { database: DEP, cache: DEP, search: DEP, replica: REPLICA } },
   },
 };
 const LIVE = { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } };

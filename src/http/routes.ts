@@ -24,6 +24,7 @@ import { fromBody, fromQuery, validateInput, withQuery } from '../ops/input.js';
 import { errorBody } from './render.js';
 import { authenticateFeedRequest, feedTokenOf, type FeedRequest } from './feed-auth.js';
 import { currentQueryNames, deprecationHeaders } from './earlier-params.js';
+import { runRouted } from '../read-routing.js';
 
 export interface RequestVars {
   requestId: string;
@@ -174,7 +175,7 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
     let status = 200;
     let body: string;
     try {
-      const result = await op.run(opCtx, input);
+      const result = await runRouted(op, opCtx, input);
       status = route.method === 'POST' && !op.readOnly ? 201 : 200;
       body = JSON.stringify(result);
     } catch (err) {
@@ -191,7 +192,7 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
     return jsonResponse(body, status);
   }
 
-  const result = await op.run(opCtx, input);
+  const result = await runRouted(op, opCtx, input);
   // A document (a report) is answered as itself, unless the client asked for the JSON object.
   const document = documents && !/\bapplication\/json\b/i.test(accept) ? (result as { media_type: string; content: string }) : null;
   const produced = op.http?.produces ? { type: op.http.produces, text: (result as { body: string }).body } : document ? { type: document.media_type, text: document.content } : null;

@@ -10,6 +10,8 @@ export interface ServeOptions {
   host?: string;
   port?: number;
   db?: string;
+  /** A streaming standby for searches and lists (`--read-url`; TM_DB_READ otherwise). */
+  readDb?: string;
   now?: string;
   accessLog?: AccessLogFormat;
   bodyLimit?: number;

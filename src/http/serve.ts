@@ -16,7 +16,7 @@ export const runServe = async (options: ServeOptions = {}): Promise<RunningServe
   if (cluster.isWorker) return runWorker(options);
   if ((options.workers ?? 1) > 1) return runPrimary(options, options.workers!);
   const print = options.print ?? printLine;
-  const context = createContext({ db: options.db, now: options.now });
+  const context = createContext({ db: options.db, readDb: options.readDb, now: options.now });
   await caughtUp(context, print);
   const checkpoints = context.store.startCheckpointer();
   const server = createHttpServer({ context, accessLog: accessLogOf(options), bodyLimit: options.bodyLimit, trustProxy: options.trustProxy, mountMcp: options.mountMcp });
@@ -25,7 +25,7 @@ export const runServe = async (options: ServeOptions = {}): Promise<RunningServe
   const { url, port } = await server.listen(wanted, host).catch((err: NodeJS.ErrnoException) => {
     throw listenError(err, host, wanted);
   });
-  print(`tm serve listening on ${url} (database ${context.store.path})`);
+  print(`tm serve listening on ${url} (database ${context.store.path}${context.replica ? `, read replica ${context.replica.path}` : ''})`);
   await firstRunHint(context, print);
   const delivery = options.deliver === false ? null : startDeliveryService(context);
   let stopping: Promise<void> | null = null;

@@ -12,6 +12,7 @@ import {
 import type { Context } from '../context.js';
 import { readPackageJson } from '../data-files.js';
 import { randomId } from '../core/ids.js';
+import { runRouted } from '../read-routing.js';
 import { TmError, toTmError } from '../errors.js';
 import { requireFeature } from '../auth/plans.js';
 // Tool arguments are a JSON body: the HTTP adapter's rules give the same slugs and messages.
@@ -90,7 +91,7 @@ export const runTool = async (
     await caller.meter(op);
     const input = validateInput(op.input, fromBody(op.input, args ?? {}, {}));
     const ctx = { ...caller.ctx, requestId };
-    const output = await op.run(ctx, input);
+    const output = await runRouted(op, ctx, input);
     await record(200, null);
     return okResult(op.name, output, await sourcesOf(ctx, output));
   } catch (err) {

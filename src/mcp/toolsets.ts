@@ -23,7 +23,8 @@ export const TOOLSETS = {
     'get_owner', 'search_owners', 'get_entity', 'get_attorney', 'search_attorneys', 'get_firm', 'search_firms',
     'list_attorney_trademarks', 'list_firm_trademarks',
   ],
-  records: ['list_assignments', 'get_assignment', 'list_proceedings', 'get_proceeding'],
+  // Records beside a mark: assignments, proceedings, and the international registration it belongs to.
+  records: ['list_assignments', 'get_assignment', 'list_proceedings', 'get_proceeding', 'get_trademark_family'],
   // A set of marks as a whole: counts, what falls due by year, and a client docket compared with the store.
   portfolio: ['get_filing_analytics', 'get_portfolio_composition', 'get_renewal_load', 'reconcile_docket'],
   reference: ['list_event_types', 'list_nice_classes', 'list_design_codes', 'list_fee_schedules', 'list_office_votes', 'vote_for_office', 'withdraw_office_vote'],

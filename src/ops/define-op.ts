@@ -66,6 +66,12 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
    * `read` turns its text into input keys, so `tm reconcile docket.csv` posts the same body as HTTP.
    */
   cli?: { command: string; flags?: Record<string, string>; file?: { arg: string; read: (text: string, name: string) => Record<string, unknown> } };
+  /**
+   * Reads only what may lag the last write (spec §4.2: search reads an eventually consistent
+   * index): a search or a list of marks. With a read replica it runs there while the replica is
+   * current (src/read-routing.ts); detail reads never set this and read the primary.
+   */
+  replicaReads?: boolean;
   /** Reads no stored marks (inline computation): the CLI runs it even where no store exists yet. */
   storeless?: boolean;
   input: I;

@@ -13,6 +13,7 @@ export const listOwnerTrademarksEarlier = defineOp({
   scope: 'trademarks:read',
   meter: 'read',
   readOnly: true,
+  replicaReads: true,
   http: { method: 'GET', path: '/v1/owners/{id}/trademarks', shape: 'earlier' },
   input: z.strictObject({
     id: z.string().min(1).describe('own_ id'),

@@ -17,6 +17,7 @@ import { searchTrademarks } from './search-trademarks.js';
 import { suggestTrademarks } from './suggest-trademarks.js';
 import { batchGetTrademarks } from './batch-get-trademarks.js';
 import { getTrademarkHistory } from './get-trademark-history.js';
+import { getTrademarkFamily } from './trademarks/get-trademark-family.js';
 import { listTrademarkAssignments } from './list-trademark-assignments.js';
 import { listTrademarkProceedings } from './list-trademark-proceedings.js';
 import { listAttorneyTrademarks, listEntityTrademarks, listFirmTrademarks, listOwnerTrademarks } from './parties/party-trademarks.js';
@@ -70,6 +71,7 @@ export const OPERATIONS: readonly OpDefinition[] = [
   listDeadlineRules,
   batchGetTrademarks,
   getTrademarkHistory,
+  getTrademarkFamily,
   listTrademarkAssignments,
   listTrademarkProceedings,
   listOwnerTrademarks,

@@ -96,6 +96,7 @@ export const searchTrademarks = defineOp({
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: true,
+  replicaReads: true,
   http: { method: 'GET', path: '/v1/trademarks', aliases: ['POST /v1/trademarks'] },
   cli: {
     command: 'search [q]',

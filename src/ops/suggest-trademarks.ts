@@ -24,6 +24,7 @@ export const suggestTrademarks = defineOp({
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: true,
+  replicaReads: true,
   http: { method: 'GET', path: '/v1/trademarks/suggest', aliases: ['/v1/suggest'] },
   cli: { command: 'suggest <q>', flags: { office: 'offices' } },
   input: z.object({

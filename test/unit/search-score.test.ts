@@ -113,3 +113,26 @@ describe('channels', () => {
     expect(score('АPPLE', 'APPLE', new Set(['lookalike']))?.lanes.lookalike).toBeGreaterThan(0.85);
   });
 });
+
+describe('a mark whole inside the other', () => {
+  // Tribunals weigh the earlier mark taken whole (THOMSON LIFE holds LIFE); the fusion ranked such a
+  // common word below marks that only share letters. The floor orders hits; it sets no tier.
+  it.each([
+    ['THOMSON LIFE', 'LIFE'],
+    ['ALL CLEAR', 'ALL'],
+    ['POWERWAVE', 'WAVE'],
+  ])('%s / %s ranks at least 0.7 on the embedded channel, still related', (a, b) => {
+    const s = score(a, b)!;
+    expect(s.score).toBeGreaterThanOrEqual(0.7);
+    expect(s.tier).toBe('related');
+  });
+
+  it('a fragment is not whole: three letters at the start of a word, or inside one', () => {
+    expect(score('BLU', 'BLUEBELL')?.score ?? 0).toBeLessThan(0.7);
+    expect(score('POWERWAVES', 'ERWA')?.score ?? 0).toBeLessThan(0.7);
+  });
+
+  it('no floor without the embedded channel', () => {
+    expect(score('THOMSON LIFE', 'LIFE', new Set<Channel>(['identical', 'fuzzy']))?.score ?? 0).toBeLessThan(0.7);
+  });
+});

@@ -40,6 +40,7 @@ interface ServeFlags extends GlobalOptions {
   allowPrivateWebhooks?: boolean;
   deliver?: boolean;
   create?: boolean;
+  readUrl?: string;
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -63,6 +64,7 @@ export const addServerCommands = (program: Command): void => {
     .option('--allow-private-webhooks', 'let webhook endpoints be private or loopback addresses (local hosting, tests)')
     .option('--no-deliver', 'do not run the webhook delivery worker in this server (use tm deliver instead)')
     .option('--create', 'create the store when it does not exist (otherwise a missing store is refused)')
+    .option('--read-url <url>', 'a streaming standby of the --db PostgreSQL store for searches and lists (default $TM_DB_READ; docs/scaling.md)')
     .action(async (_opts: unknown, command: Command) => {
       const o = command.optsWithGlobals<ServeFlags>();
       // Through the environment, so that cluster workers (which validate endpoint URLs) see it too.
@@ -75,6 +77,7 @@ export const addServerCommands = (program: Command): void => {
           port: Number(o.port),
           workers: parseWorkers(o.workers),
           db: o.db,
+          readDb: o.readUrl,
           deliver: o.deliver !== false,
           accessLog: o.accessLog,
           bodyLimit: o.bodyLimit ? Number(o.bodyLimit) : undefined,

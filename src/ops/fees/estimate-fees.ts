@@ -44,7 +44,7 @@ export const estimateFeesOp = defineOp({
   http: { method: 'POST', path: '/v1/fees/estimate' },
   cli: { command: 'fees estimate' },
   input: z.strictObject({
-    office: z.string().min(2).max(10).describe('Office code; every office tm covers has a schedule (list_fee_schedules)'),
+    office: z.string().min(2).max(10).describe('Office code (list_fee_schedules)'),
     action: FeeAction.default('filing').describe('filing, renewal, declaration_of_use, incontestability or madrid_designation'),
     classes: z.array(z.number().int().min(1).max(45)).min(1).max(45).describe('Nice classes covered, e.g. 9,25'),
     date: IsoDate.optional().describe('Date the fee is paid (default: today); picks the schedule in force'),

@@ -34,6 +34,7 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
     scope: 'trademarks:read',
     meter: 'read',
     readOnly: true,
+    replicaReads: true,
     http: { method: 'GET', path: `/v1/${plural}/{id}/trademarks` },
     // An agent lists an owner's or entity's marks with search_trademarks (owner_id, entity_id).
     mcp: party === 'owner' || party === 'entity' ? { coveredBy: 'search_trademarks' } : undefined,

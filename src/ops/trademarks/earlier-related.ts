@@ -4,7 +4,7 @@
 // marks are what the search engine ranks for the mark's text.
 import type { Context } from '../../context.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
-import { baseEntityId, ownerCountry } from '../../core/entity-signals.js';
+import { entitiesOf } from './ir-family.js';
 import { compact } from '../../search/normalize.js';
 import { DEFAULT_CHANNELS } from '../../search/params.js';
 import { relevance } from '../../search/judge.js';
@@ -14,8 +14,6 @@ import { type EarlierTrademark, toEarlierTrademark, unifiedStatus } from '../ear
 const RELATED_MAX = 50;
 const SIMILAR_MAX = 10;
 
-/** The entities a mark's owners resolve to (as rows show them, spec §2.6). */
-const entitiesOf = (r: TrademarkRecord): string[] => [...new Set(r.owners.map((o) => o.entity_id ?? baseEntityId(o.name, ownerCountry(o))))];
 
 /** The same text (punctuation and spacing aside) held by one of the same owners' entities at another office. */
 export const relatedRegistrations = async (ctx: Context, r: TrademarkRecord): Promise<EarlierTrademark['related_registrations']> => {

@@ -45,6 +45,7 @@ export const searchEarlier = defineOp({
   scope: 'trademarks:read',
   meter: 'search',
   readOnly: true,
+  replicaReads: true,
   http: { method: 'GET', path: '/v1/search', shape: 'earlier' },
   input: z.strictObject({
     q: z.string().trim().min(2, 'q needs at least 2 characters').describe('The mark to search for'),

@@ -24,6 +24,14 @@ export interface PgDb {
   /** Resolves once the migrations are applied (or rejects with the reason they could not be). */
   ready(): Promise<void>;
   query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  /**
+   * One statement on a small pool of sessions with `synchronous_commit = off`: its commit does not
+   * wait for the WAL to reach disk (a few ms here, most of a rate-limit check). For writes whose
+   * loss in a crash of the database server is acceptable: live counters, and idempotency claims
+   * and answers (any later ordinary commit makes them durable too; a lost answer leaves its claim,
+   * which is treated as abandoned later, as after a node killed mid-request).
+   */
+  relaxed<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
   /** Runs `fn` in one transaction on one client; a writer first takes the store's write lock. */
   tx<T>(fn: (c: PgClient) => Promise<T>, options?: { write?: boolean }): Promise<T>;
   close(): Promise<void>;
@@ -92,13 +100,27 @@ export const copyRows = async (c: PgClient, table: string, columns: readonly str
   await copyText(c, table, columns, lines());
 };
 
-export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]>): PgDb & { applied(): number[] } => {
+/** `connectMs`: how long a new connection may take (a standby that is gone should be given up on sooner). */
+export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]>, connectMs = 10_000): PgDb & { applied(): number[] } => {
   // BIGINT counts come back as JS numbers (every count and sequence here is far below 2^53).
   const { types, Pool } = driver();
   types.setTypeParser(20, (v) => Number(v));
-  const pool = new Pool({ connectionString: url, max: 8, connectionTimeoutMillis: 10_000 });
+  const pool = new Pool({ connectionString: url, max: 8, connectionTimeoutMillis: connectMs });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  // Nor one a caller holds between queries (a lease's session, a snapshot between statements):
+  // without a listener its 'error' is thrown, and a restarted or failed-over server killed
+  // `tm serve`. The broken client fails its next query and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  let relaxedPool: pg.Pool | null = null;
+  const relaxedOf = (): pg.Pool => {
+    if (!relaxedPool) {
+      relaxedPool = new Pool({ connectionString: url, max: 4, connectionTimeoutMillis: connectMs, options: '-c synchronous_commit=off' });
+      relaxedPool.on('error', () => {});
+      relaxedPool.on('connect', (client) => client.on('error', () => {}));
+    }
+    return relaxedPool;
+  };
   let applied: number[] = [];
   let migrated: Promise<void> | null = null;
   const ready = (): Promise<void> =>
@@ -131,6 +153,14 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
         throw storeError(err, url);
       }
     },
+    async relaxed<R extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+      await ready();
+      try {
+        return (await relaxedOf().query<R>(sql, params as unknown[])).rows;
+      } catch (err) {
+        throw storeError(err, url);
+      }
+    },
     async tx<T>(fn: (c: PgClient) => Promise<T>, options: { write?: boolean } = {}): Promise<T> {
       await ready();
       const c = await pool.connect().catch((err: unknown) => {
@@ -151,6 +181,8 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
     },
     // Closing twice is harmless, as on SQLite (pg's pool throws on a second end).
     async close(): Promise<void> {
+      await relaxedPool?.end();
+      relaxedPool = null;
       await (ended ??= pool.end());
     },
   };

@@ -12,7 +12,7 @@ import { createPgEventRepo } from './event-repo.js';
 import { createPgFeedRepo } from './feed-repo.js';
 import { createPgIdRepo } from './id-repo.js';
 import { createPgLedgerRepo } from './ledger-repo.js';
-import { migratePg } from './migrations/index.js';
+import { checkPgSchema, migratePg } from './migrations/index.js';
 import { createPgMonitorRepo } from './monitor-repo.js';
 import { createPgOfficeRepo } from './office-repo.js';
 import { createPgPartyRepo } from './party-repo.js';
@@ -34,9 +34,17 @@ export interface PostgresStore extends Store {
   readonly pg: PgDb;
 }
 
-/** `hooks.projection` joins every change-writing transaction (createContext passes the ledger projector). */
-export const openPostgresStore = (url: string, hooks: ChangeHooks = {}): PostgresStore => {
-  const db = openPgDb(url, migratePg);
+/** How long a connection to a standby may take before reads go back to the primary. */
+const STANDBY_CONNECT_MS = 2_000;
+
+/**
+ * `hooks.projection` joins every change-writing transaction (createContext passes the ledger
+ * projector). `standby`: a read replica (src/store/postgres/replica.ts), checked, never migrated.
+ */
+export const openPostgresStore = (url: string, hooks: ChangeHooks = {}, options: { standby?: boolean } = {}): PostgresStore => {
+  const db = options.standby ? openPgDb(url, checkPgSchema, STANDBY_CONNECT_MS) : openPgDb(url, migratePg);
+  // Listens from the first cached read on; a standby's store serves searches, which read no
+  // cached rows, so it never does (a standby refuses LISTEN).
   const changes = createPgChanges(url);
   let reported = 0;
   return {

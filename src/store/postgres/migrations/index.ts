@@ -1,5 +1,6 @@
 // PostgreSQL's numbered migrations, applied in order, each in its own transaction, under a session
 // advisory lock so that two processes opening a new database never apply one twice.
+import { TmError } from '../../../errors.js';
 import type { PgClient } from '../pg.js';
 import { sql as core } from './001-core.js';
 import { sql as recordsWatches } from './002-records-watches.js';
@@ -32,13 +33,31 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: 
 
 const MIGRATION_LOCK = 7_401_225;
 
+const recordedVersions = async (c: PgClient): Promise<Set<number>> => {
+  const exists = await c.query("SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'schema_migrations'");
+  if (exists.rowCount === 0) return new Set();
+  return new Set((await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
+};
+
+/**
+ * A standby is read, never migrated (it is read-only): its schema came from the primary. Throws
+ * when a migration is missing there (not a copy of this store, or a primary not yet migrated).
+ */
+export const checkPgSchema = async (c: PgClient): Promise<number[]> => {
+  const have = await recordedVersions(c);
+  const missing = PG_MIGRATIONS.filter((m) => !have.has(m.version)).map((m) => m.version);
+  if (missing.length > 0) {
+    throw new TmError('service_unavailable', `the read replica lacks migration(s) ${missing.join(', ')}: it is not a standby of a current tm store.`, {
+      param: 'read_url',
+      suggestion: 'Point --read-url at a streaming standby of the --db store, after the primary has been migrated (tm migrate).',
+    });
+  }
+  return [];
+};
+
 /** Applies every migration not yet recorded in schema_migrations; returns the versions it applied. */
 export const migratePg = async (c: PgClient): Promise<number[]> => {
-  const recorded = async (): Promise<Set<number>> => {
-    const exists = await c.query("SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = 'schema_migrations'");
-    if (exists.rowCount === 0) return new Set();
-    return new Set((await c.query<{ version: number }>('SELECT version FROM schema_migrations')).rows.map((r) => r.version));
-  };
+  const recorded = (): Promise<Set<number>> => recordedVersions(c);
   // A current store is only read here: opening one takes no lock.
   const before = await recorded();
   if (PG_MIGRATIONS.every((m) => before.has(m.version))) return [];

@@ -1,0 +1,183 @@
+// `npm run bench:http -- --backend postgres --nodes 2` (issue 25): what shared state costs. The same
+// generated store serves HTTP detail GETs from one `tm serve --workers 2` on SQLite and from N
+// `tm serve --workers 1` nodes on one PostgreSQL database (the SQLite store copied with `tm copy`'s
+// copyStore), in the same run on the same cores, alternating arms; the N nodes share the load's
+// connections. Then, with the servers idle, the per-request cost of the shared rate limit (one
+// tm_limit_take) and of an idempotent write's claim and stored answer, timed call by call in this
+// process. Writes bench/results/http-nodes.{json,md}.
+import { percentile, benchCommand, consoleTable, formatInt, markdownTable, writeReport, type Table } from './lib/results.js';
+import { closeContext, createContext } from '../src/context.js';
+import { copyStore } from '../src/copy/copy-store.js';
+import { windowOf } from '../src/auth/rate-limiter.js';
+import { dropBenchDatabase, freshBenchDatabase } from './lib/pg-bench.js';
+
+const TARGETS = { throughput_ratio: 0.8, overhead_p99_ms: 2 };
+const DB_NAME = 'tm_bench_http_nodes';
+const OVERHEAD_CALLS = 2000;
+
+export interface NodesRun {
+  requests_per_s: number;
+  server_cpu_ms_per_request: number;
+  latency_ms: { p50: number; p90: number; p99: number; max: number };
+  requests: number;
+  non_2xx: number;
+  errors: number;
+}
+
+export interface NodesServer {
+  url: string;
+  workers: number;
+  child: { kill(signal: NodeJS.Signals): boolean };
+}
+
+/** What the HTTP bench lends: its store preparation, server start and autocannon load. */
+export interface NodesDeps<S extends NodesServer, R extends NodesRun> {
+  prepare(db: string, size: number, seed: number): Promise<{ ids: string[]; key: string; reused: boolean }>;
+  dbFile(size: number, seed: number): string;
+  startServer(db: string, workers: number): Promise<S>;
+  load(server: S, key: string, paths: string[], duration: number, connections: number): Promise<R>;
+}
+
+export interface NodesOptions {
+  size: number;
+  seed: number;
+  duration: number;
+  connections: number;
+  nodes: number;
+  rounds: number;
+}
+
+/** N nodes loaded at once, the connections split between them: one figure for the whole. */
+const together = (runs: NodesRun[]): NodesRun => ({
+  requests_per_s: runs.reduce((s, r) => s + r.requests_per_s, 0),
+  server_cpu_ms_per_request: Math.round((runs.reduce((s, r) => s + r.server_cpu_ms_per_request * r.requests, 0) / Math.max(1, runs.reduce((s, r) => s + r.requests, 0))) * 1000) / 1000,
+  latency_ms: {
+    p50: Math.max(...runs.map((r) => r.latency_ms.p50)),
+    p90: Math.max(...runs.map((r) => r.latency_ms.p90)),
+    p99: Math.max(...runs.map((r) => r.latency_ms.p99)),
+    max: Math.max(...runs.map((r) => r.latency_ms.max)),
+  },
+  requests: runs.reduce((s, r) => s + r.requests, 0),
+  non_2xx: runs.reduce((s, r) => s + r.non_2xx, 0),
+  errors: runs.reduce((s, r) => s + r.errors, 0),
+});
+
+const stats = (ms: number[]) => ({ p50: +percentile(ms, 50).toFixed(2), p90: +percentile(ms, 90).toFixed(2), p99: +percentile(ms, 99).toFixed(2), max: +Math.max(...ms).toFixed(2) });
+/** Table cells with two decimals (a number cell would be rounded to a whole one). */
+const cells = (s: ReturnType<typeof stats>): string[] => [s.p50, s.p90, s.p99, s.max].map((v) => v.toFixed(2));
+
+/** The shared rate limit and idempotency, call by call on the PostgreSQL store, as a request makes them. */
+const overhead = async (url: string) => {
+  const ctx = createContext({ db: url });
+  try {
+    const org = (await ctx.store.auth.listOrgs())[0]!;
+    const limits = ctx.store.auth.limits!;
+    const take: number[] = [];
+    const idem: number[] = [];
+    const both: number[] = [];
+    const floor: number[] = [];
+    for (let i = 0; i < OVERHEAD_CALLS; i++) {
+      const now = Date.now();
+      // The round trip every statement pays on this machine, for scale.
+      const f0 = performance.now();
+      await ctx.store.ping();
+      floor.push(performance.now() - f0);
+      const win = windowOf(now, 60);
+      const day = new Date(now).toISOString().slice(0, 10);
+      const t0 = performance.now();
+      await limits.take({ key: org.id, tier: 'writes', start: win.start, end: win.end, limit: 1e12, counted: true, daily: { day, tier: 'writes', cap: 1e12 } });
+      const t1 = performance.now();
+      // An idempotent POST: look the key up, claim it, store the answer.
+      const at = new Date(now).toISOString();
+      const expired = new Date(now - 86_400_000).toISOString();
+      const key = `bench-${now}-${i}`;
+      await ctx.store.auth.idempotency.find(org.id, true, key, expired);
+      await ctx.store.auth.idempotency.claim(org.id, true, key, 'fp', at, expired);
+      await ctx.store.auth.idempotency.complete(org.id, true, key, 200, '{"ok":true}');
+      const t2 = performance.now();
+      take.push(t1 - t0);
+      idem.push(t2 - t1);
+      both.push(t2 - t0);
+    }
+    return { calls: OVERHEAD_CALLS, round_trip_ms: stats(floor), rate_limit_ms: stats(take), idempotency_ms: stats(idem), both_ms: stats(both) };
+  } finally {
+    await closeContext(ctx);
+  }
+};
+
+export const runNodes = async <S extends NodesServer, R extends NodesRun>(deps: NodesDeps<S, R>, o: NodesOptions): Promise<void> => {
+  const db = deps.dbFile(o.size, o.seed);
+  process.stderr.write(`preparing a ${formatInt(o.size)}-mark SQLite store at ${db}\n`);
+  const built = await deps.prepare(db, o.size, o.seed);
+  process.stderr.write(`copying it to PostgreSQL (${DB_NAME}) and building the search index there\n`);
+  const pgUrl = await freshBenchDatabase(DB_NAME);
+  const t0 = performance.now();
+  const from = createContext({ db });
+  const to = createContext({ db: pgUrl });
+  try {
+    await copyStore(from.store, to.store);
+    await to.index.sync();
+  } finally {
+    await closeContext(from);
+    await closeContext(to);
+  }
+  const copyMs = performance.now() - t0;
+  const servers: S[] = [];
+  try {
+    const sqlite = await deps.startServer(db, 2);
+    servers.push(sqlite);
+    const pgNodes: S[] = [];
+    for (let i = 0; i < o.nodes; i++) pgNodes.push(await deps.startServer(pgUrl, 1));
+    servers.push(...pgNodes);
+    const paths = built.ids.map((id) => `/v1/trademarks/${id}`);
+    const rounds: { sqlite: R; postgres: NodesRun }[] = [];
+    const share = Math.max(1, Math.round(o.connections / o.nodes));
+    for (let round = 0; round < o.rounds; round++) {
+      process.stderr.write(`round ${round + 1}: detail GETs for ${o.duration} s on SQLite (2 workers), then on ${o.nodes} PostgreSQL nodes\n`);
+      const s = await deps.load(sqlite, built.key, paths, o.duration, o.connections);
+      const p = together(await Promise.all(pgNodes.map((n) => deps.load(n, built.key, paths, o.duration, share))));
+      rounds.push({ sqlite: s, postgres: p });
+    }
+    process.stderr.write(`idle servers: ${OVERHEAD_CALLS} rate-limit takes and idempotent claims on PostgreSQL, call by call\n`);
+    const cost = await overhead(pgUrl);
+    const sum = (f: (r: { sqlite: R; postgres: NodesRun }) => number) => rounds.reduce((acc, r) => acc + f(r), 0);
+    const ratio = Math.round((sum((r) => r.postgres.requests_per_s) / Math.max(1, sum((r) => r.sqlite.requests_per_s))) * 100) / 100;
+    const verdict = (ok: boolean): string => (ok ? 'met' : 'MISSED');
+    const table: Table = {
+      headers: ['round', 'arm', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'requests', 'non-2xx'],
+      rows: rounds.flatMap((r, i) => [
+        [i + 1, 'SQLite, 1 node × 2 workers', r.sqlite.requests_per_s, r.sqlite.latency_ms.p50, r.sqlite.latency_ms.p99, r.sqlite.server_cpu_ms_per_request.toFixed(3), r.sqlite.requests, r.sqlite.non_2xx],
+        [i + 1, `PostgreSQL, ${o.nodes} nodes × 1 worker`, r.postgres.requests_per_s, r.postgres.latency_ms.p50, r.postgres.latency_ms.p99, r.postgres.server_cpu_ms_per_request.toFixed(3), r.postgres.requests, r.postgres.non_2xx],
+      ]),
+    };
+    const costTable: Table = {
+      headers: ['per request on PostgreSQL', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'target', 'verdict'],
+      rows: [
+        ['one round trip (SELECT 1), for scale', ...cells(cost.round_trip_ms), '', ''],
+        ['rate limit (one tm_limit_take)', ...cells(cost.rate_limit_ms), '', ''],
+        ['idempotency (find, claim, store the answer)', ...cells(cost.idempotency_ms), '', ''],
+        ['both, an idempotent write', ...cells(cost.both_ms), `p99 ≤ ${TARGETS.overhead_p99_ms} ms`, verdict(cost.both_ms.p99 <= TARGETS.overhead_p99_ms)],
+      ],
+    };
+    const summary = `Detail throughput, PostgreSQL ${o.nodes} nodes against SQLite 1 node × 2 workers, summed over ${o.rounds} rounds: ${ratio}× (target ≥ ${TARGETS.throughput_ratio}×: ${verdict(ratio >= TARGETS.throughput_ratio)}).`;
+    process.stdout.write(`${consoleTable(table)}\n\n${consoleTable(costTable)}\n\n${summary}\n`);
+    const results = { ...o, store_reused: built.reused, copy_and_index_ms: Math.round(copyMs), targets: TARGETS, ratio, rounds, overhead: cost };
+    const body = [
+      `${formatInt(o.size)} generated marks (bench/corpus/generate.ts, seed ${o.seed}) in a SQLite store${built.reused ? ' (reused from an earlier run)' : ''}, copied to a fresh PostgreSQL database and indexed there (${formatInt(copyMs)} ms).`,
+      `Arms: \`tm serve --workers 2\` on the SQLite store, and ${o.nodes} \`tm serve --workers 1\` processes on the one PostgreSQL database (local server, same machine), all running at once and idle while the other arm is measured. Every server has API-key auth, rate limits (raised so the load is never throttled, still checked per request: in process memory on SQLite, one \`tm_limit_take\` in the database per request on PostgreSQL), usage metering, the request log and the access log on. Load: autocannon in this process, GET /v1/trademarks/{id} cycling ${formatInt(built.ids.length)} ids, ${o.duration} s after a 2 s warm-up per arm and round, ${o.connections} connections on SQLite and ${share} on each PostgreSQL node (${share * o.nodes} in all), alternating arms ${o.rounds} times. The PostgreSQL row sums the nodes' req/s and shows the worst node's latency. Everything, PostgreSQL and autocannon included, shares the machine's cores.`,
+      `Overhead: with the servers idle, ${OVERHEAD_CALLS} calls one after another from this process on its own pool: the rate limit as every counted request makes it, and an idempotent write's look-up, claim and stored answer (\`Idempotency-Key\`, spec §7).`,
+      '',
+      summary,
+      '',
+      markdownTable(table),
+      '',
+      markdownTable(costTable),
+    ].join('\n');
+    const written = writeReport({ name: 'http-nodes', title: `HTTP detail on ${o.nodes} PostgreSQL nodes against one SQLite node`, command: benchCommand('bench:http'), results }, body);
+    process.stderr.write(`wrote ${written.md}\n`);
+  } finally {
+    for (const s of servers) s.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await dropBenchDatabase(DB_NAME).catch(() => undefined);
+  }
+};
