@@ -14,6 +14,7 @@ const BOTH_BACKENDS = [
   'test/surfaces/cli-portfolios.test.ts',
   'test/surfaces/cli-deadlines.test.ts',
   'test/surfaces/http-search.test.ts',
+  'test/surfaces/number-filters.test.ts',
   'test/surfaces/http-watches.test.ts',
   'test/surfaces/http-webhooks.test.ts',
   'test/surfaces/http-portfolios.test.ts',

@@ -50,7 +50,8 @@ export type ReplicaOpener = (config: Config, store: Store) => ReadRouter | null;
 export const contextWith = (open: StoreOpener, overrides: ConfigOverrides = {}, logger: Logger = stderrLogger, replicaOf: ReplicaOpener = () => null): Context => {
   const config = loadConfig(overrides);
   // The ledger and its webhook outbox are written in the transaction of the change that caused them.
-  const store = open(config.dbPath, { projection: ledgerProjection });
+  // A migration that rewrites a large store in place reports its progress on the logger.
+  const store = open(config.dbPath, { projection: ledgerProjection, progress: (m) => logger.info(m) });
   return { store, index: lazySearchIndex(store), replica: replicaOf(config, store), clock: config.clock, config, org: null, requestId: null, logger };
 };
 

@@ -11,6 +11,7 @@ import type { TrademarkRecord } from '../../src/core/schemas/trademark.js';
 import { corpusRecords } from '../corpus/generate.js';
 import { formatInt } from './results.js';
 import { sqliteDb } from '../../src/store/sqlite/store.js';
+import { parseRecord } from '../../src/store/sqlite/records/record-codec.js';
 
 export const BENCH_NOW = '2026-11-22T12:00:00.000Z';
 /** The load's own instant: before the daily files, so theirs are the newer changes. */
@@ -78,11 +79,11 @@ export const writeDailyFile = async (ctx: Context, path: string, count: number, 
   const rows = sqliteDb(ctx.store)
     .prepare('SELECT record FROM trademarks WHERE rowid % ? = ? ORDER BY rowid LIMIT ?')
     .pluck()
-    .all(spacing, tag % spacing, changes) as string[];
+    .all(spacing, tag % spacing, changes) as Buffer[];
   const lines: string[] = [];
   const changed: string[] = [];
   for (const json of rows) {
-    const r = JSON.parse(json) as TrademarkRecord;
+    const r = parseRecord<TrademarkRecord>(json);
     const publish = r.status.stage !== 'published';
     const status = publish
       ? { ...r.status, primary: 'pending' as const, stage: 'published', raw: { code: '686', label: 'PUBLISHED FOR OPPOSITION' } }

@@ -2,9 +2,10 @@
 // `--format` override), and opening a path as one or more decompressed byte streams: plain
 // files, .gz (node:zlib) and .zip (yauzl, entries streamed one after another, never unpacked).
 // Each path counts the bytes of the file on disk read so far, for progress and its ETA.
-import { createReadStream } from 'node:fs';
+import { createReadStream, readdirSync, statSync } from 'node:fs';
 import { open as openFile } from 'node:fs/promises';
 import { pipeline, Readable } from 'node:stream';
+import { join } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import yauzl from 'yauzl';
 import { TmError } from '../errors.js';
@@ -219,3 +220,14 @@ export async function* readRecords(path: string, formatOverride?: string): Async
     yield { entryName: entry.entryName, format: adapter.name, items: adapter.parse(stream, entry.entryName), bytesRead: () => counter.bytes };
   }
 }
+
+const RECORD_FILE = /\.(xml|json|ndjson|gz|zip)$/i;
+
+/** The files under a folder that may hold records (by extension), in name order, subfolders included. */
+export const recordFilesUnder = (dir: string): string[] =>
+  readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? recordFilesUnder(path) : RECORD_FILE.test(name) ? [path] : [];
+    });

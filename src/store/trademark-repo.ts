@@ -58,6 +58,8 @@ export type TrademarkOrder = keyof typeof TRADEMARK_ORDER_SQL;
 export interface ChangeHooks {
   /** Runs inside every upsert transaction that wrote change events, after they are written. */
   projection?: LedgerProjection;
+  /** Told how a long migration at open is getting on (SQLite's compression of stored records). */
+  progress?: (message: string) => void;
 }
 
 export interface TrademarkRepo {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tmCli } from '../helpers/tm-processes.js';
 import { FIXTURES, startHttp, type HttpFixture } from './http-fixture.js';
 import { mcpFixture, type McpFixture } from './mcp-fixture.js';
+import { itOnSqlite } from '../helpers/test-backend.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- bodies are checked by the assertions, not by types
 const json = async (res: Response): Promise<any> => res.json();
@@ -69,7 +70,7 @@ describe('number filters over HTTP', () => {
     expect(noOffice.status).toBe(400);
   });
 
-  it('reads the number through the trademarks index, not a scan', () => {
+  itOnSqlite('reads the number through the trademarks index, not a scan', () => {
     const db = (f.tmp.ctx.store as unknown as { db: { prepare(sql: string): { all(...p: unknown[]): { detail: string }[] } } }).db;
     const plan = db
       .prepare("EXPLAIN QUERY PLAN SELECT id FROM trademarks WHERE office_code IN (SELECT value FROM json_each(?)) AND app_key IN (SELECT value FROM json_each(?))")

@@ -6,6 +6,7 @@ import { keyHash } from '../../src/search/analyze.js';
 import { closeContext, createContext } from '../../src/context.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 import { sqliteDb } from '../../src/store/sqlite/store.js';
+import { decodeRecord } from '../../src/store/sqlite/records/record-codec.js';
 
 const markIndexes = (t: TempContext): string[] =>
   sqliteDb(t.ctx.store).prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'search_mark_%' ORDER BY name").pluck().all() as string[];
@@ -110,7 +111,7 @@ describe('an incremental sync that fails', () => {
 
     const fresh = tempContext();
     try {
-      const rows = ['1', '2', '3'].map((n) => sqliteDb(t.ctx.store).prepare('SELECT record FROM trademarks WHERE application_number = ?').pluck().get(n) as string);
+      const rows = ['1', '2', '3'].map((n) => sqliteDb(t.ctx.store).prepare('SELECT record FROM trademarks WHERE application_number = ?').pluck().get(n) as Buffer).map(decodeRecord);
       await fresh.ctx.store.trademarks.upsert([JSON.parse(rows[0]!)], at);
       await fresh.ctx.index.sync();
       await fresh.ctx.store.trademarks.upsert(rows.slice(1).map((r) => JSON.parse(r)), at);

@@ -2,10 +2,11 @@
 // store, then shows what tm does with them: counts, a sound-alike search, a look-alike search,
 // one mark's term and deadlines, and the docket. Every number printed comes from the files.
 import type { Command } from 'commander';
-import { readdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeContext, createContext, type Context } from '../../context.js';
 import { packagePath } from '../../data-files.js';
+import { recordFilesUnder } from '../../ingest/formats.js';
 import { ingestFiles } from '../../ingest/pipeline.js';
 import { getStats } from '../../ops/get-stats.js';
 import { getTrademark } from '../../ops/get-trademark.js';
@@ -17,15 +18,6 @@ import { outputMode, printJson, reportError } from '../output.js';
 import type { GlobalOptions } from '../program.js';
 import { renderHuman } from '../views/index.js';
 
-const RECORD_FILE = /\.(xml|json|ndjson|gz|zip)$/i;
-
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir)
-    .sort()
-    .flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? filesUnder(path) : RECORD_FILE.test(name) ? [path] : [];
-    });
 
 const headingLine = (text: string, command: string): void => {
   process.stdout.write(`\n── ${text}\n   $ ${command}\n\n`);
@@ -49,7 +41,7 @@ export const addDemoCommand = (program: Command): void => {
       try {
         for (const suffix of ['', '-wal', '-shm']) rmSync(`${db}${suffix}`, { force: true });
         ctx = createContext({ db, now: globals.asOf ? `${globals.asOf}T12:00:00.000Z` : undefined });
-        const files = filesUnder(packagePath('fixtures'));
+        const files = recordFilesUnder(packagePath('fixtures'));
         const summary = await ingestFiles(ctx, files);
         const json: Record<string, unknown> | null = globals.json ? { object: 'demo', db, ingest: summary } : null;
         const heading = json ? () => undefined : headingLine;

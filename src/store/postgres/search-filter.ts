@@ -59,6 +59,11 @@ export const whereClause = (f: SearchFilter, p: Params): string => {
   for (const d of f.dates ?? []) add(`m.${d.field} ${DATE_OPS[d.op]} ${p.add(d.value)}`);
   add(owners('owner_id', f.ownerIds));
   add(owners('entity_id', f.entityIds));
+  // Through the trademarks table's (office_code, app_key) and (office_code, reg_key) indexes, as on SQLite.
+  const numbers = (column: string, values: readonly string[] | undefined): string | null =>
+    values?.length ? `m.trademark_id IN (SELECT id FROM trademarks WHERE office_code = ANY(${p.add(f.offices ?? [])}) AND ${column} = ANY(${p.add(values)}))` : null;
+  add(numbers('app_key', f.applicationNumbers));
+  add(numbers('reg_key', f.registrationNumbers));
   add(anyOf(f.ownerNames, (n) => `m.trademark_id IN (SELECT trademark_id FROM trademark_owners WHERE lower(name) LIKE ${p.add(containsPattern(n.toLowerCase()))})`));
   const t = f.text ?? {};
   add(anyOf(t.is, (v) => `m.compact = ${p.add(v)}`));

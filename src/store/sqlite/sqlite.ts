@@ -26,7 +26,10 @@ const appliedAtOpen = new WeakMap<Db, number[]>();
 
 export const migrationsAppliedAtOpen = (db: Db): number[] => appliedAtOpen.get(db) ?? [];
 
-export const openDatabase = (path: string, options: { readonly?: boolean } = {}): Db => {
+/** Told one line at a time how a long migration (one rewriting stored rows) is getting on. */
+export type MigrationProgress = (message: string) => void;
+
+export const openDatabase = (path: string, options: { readonly?: boolean; progress?: MigrationProgress } = {}): Db => {
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -36,7 +39,7 @@ export const openDatabase = (path: string, options: { readonly?: boolean } = {})
     db.pragma('foreign_keys = ON');
     // A checkpoint after a large load leaves a large WAL file behind; truncate it to this size.
     db.pragma('journal_size_limit = 67108864');
-    appliedAtOpen.set(db, migrate(db));
+    appliedAtOpen.set(db, migrate(db, options.progress));
   }
   db.pragma('cache_size = -65536');
   return db;
@@ -97,7 +100,7 @@ const isCurrent = (db: Db): boolean => {
  * `user_version` that apply cleanly as already there (their first statement fails on the existing
  * objects, and each migration is one transaction, so nothing half-applies).
  */
-export const migrate = (db: Db): number[] => {
+export const migrate = (db: Db, progress: MigrationProgress = () => {}): number[] => {
   const recorded = (): Set<number> =>
     db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get() === undefined
       ? new Set()
@@ -116,7 +119,7 @@ export const migrate = (db: Db): number[] => {
         // Checked under the write lock: another process may have applied it meanwhile.
         if (recorded().has(m.version)) return;
         db.exec(m.sql);
-        m.backfill?.(db);
+        m.backfill?.(db, progress);
         mark(m.version);
         applied.push(m.version);
         if (m.version > version(db)) db.pragma(`user_version = ${m.version}`);

@@ -36,7 +36,7 @@ export interface SqliteStore extends Store {
 
 /** `hooks.projection` joins every change-writing transaction (createContext passes the ledger projector). */
 export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteStore => {
-  const db: Db = openDatabase(path);
+  const db: Db = openDatabase(path, { progress: hooks.progress });
   let applied = migrationsAppliedAtOpen(db);
   let writer: LedgerWriter | undefined;
   const ledgerWriter = (): LedgerWriter => (writer ??= createLedgerWriter(db));
@@ -52,7 +52,7 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     startCheckpointer: () => startCheckpointer(db, path),
     async migrate(): Promise<number[]> {
       // Opening applied what was missing; those are reported once, with any another process left since.
-      const now = [...applied, ...migrate(db)];
+      const now = [...applied, ...migrate(db, hooks.progress)];
       applied = [];
       return now;
     },

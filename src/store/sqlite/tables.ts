@@ -3,7 +3,32 @@
 // with the triggers dropped and re-created at its end, so a copy that dies leaves the file as it was
 // (the dropped triggers come back with the rollback).
 import type { Cell, StoreTables, TableShape } from '../tables.js';
+import { decodeRecord, encodeRecord } from './records/record-codec.js';
 import { loadPragmas, type Db } from './sqlite.js';
+
+/**
+ * Columns this store keeps in another form than the rows other stores hold: read as the common
+ * form, written back in this store's. A trademark record is JSON text elsewhere, a deflated blob here.
+ */
+const STORED_FORM: Record<string, Record<string, { read(v: unknown): unknown; write(v: unknown): unknown }>> = {
+  trademarks: {
+    record: {
+      read: (v) => (v === null ? v : decodeRecord(v as Buffer | string)),
+      write: (v) => (typeof v === 'string' ? encodeRecord(v) : v),
+    },
+  },
+};
+
+/** Converts the cells of a row in place, by column position; null when the table has none to convert. */
+const converter = (table: string, columns: readonly string[], way: 'read' | 'write'): ((row: unknown[]) => unknown[]) | null => {
+  const forms = STORED_FORM[table];
+  const at = forms ? columns.flatMap((c, i) => (forms[c] ? [{ i, f: forms[c][way] }] : [])) : [];
+  if (at.length === 0) return null;
+  return (row) => {
+    for (const { i, f } of at) row[i] = f(row[i]!);
+    return row;
+  };
+};
 
 const quote = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 
@@ -45,9 +70,10 @@ export const createSqliteTables = (db: Db): StoreTables => {
     },
     async *read(table, columns, batchSize) {
       const stmt = db.prepare(`SELECT ${columns.map(quote).join(', ')} FROM ${quote(table)}`).raw();
+      const convert = converter(table, columns, 'read');
       let batch: Cell[][] = [];
       for (const row of stmt.iterate() as Iterable<Cell[]>) {
-        batch.push(row);
+        batch.push(convert ? (convert(row) as Cell[]) : row);
         if (batch.length >= batchSize) {
           yield batch;
           batch = [];
@@ -67,7 +93,8 @@ export const createSqliteTables = (db: Db): StoreTables => {
     },
     async write(table, columns, rows) {
       const insert = db.prepare(`INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-      for (const row of rows) insert.run(...row);
+      const convert = converter(table, columns, 'write');
+      for (const row of rows) insert.run(...(convert ? convert([...row]) : row));
     },
     async end() {
       try {

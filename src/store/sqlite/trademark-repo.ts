@@ -9,6 +9,7 @@ import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import { entityResolver } from './entity-repo.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { createLeases } from './lease.js';
+import { encodeRecord, parseRecord } from './records/record-codec.js';
 import type { LedgerWriter } from './ledger-writer.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
@@ -24,6 +25,51 @@ const placeholders = (n: number): string => Array.from({ length: n }, () => '?')
  */
 export const BY_APP_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND app_key = ? LIMIT 1';
 export const BY_REG_KEY = 'SELECT id FROM trademarks WHERE office_code = ? AND reg_key = ? LIMIT 1';
+
+/**
+ * The WHERE clause of a filter over `trademarks t`. `inIdOrder` (a scan paging by id) keeps the
+ * office, status and filing-date terms off their indexes (`+column`): a page of 1,000 ids is then a
+ * range of the primary key, where an index on a common value (one office, the live marks) would
+ * read and sort every matching row again for each page. test/unit/lookup-plan.test.ts checks both.
+ */
+export const trademarkWhere = (f: TrademarkFilter, inIdOrder = false): { sql: string; params: unknown[] } => {
+  const plain = inIdOrder ? '+' : '';
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const inList = (column: string, values: readonly unknown[] | undefined) => {
+    if (!values || values.length === 0) return;
+    parts.push(`${column} IN (${placeholders(values.length)})`);
+    params.push(...values);
+  };
+  inList(`${plain}t.office_code`, f.offices);
+  inList('t.id', f.ids);
+  inList(`${plain}t.status_primary`, f.statusPrimary);
+  inList('t.app_key', f.applicationNumbers);
+  inList('t.reg_key', f.registrationNumbers);
+  // A mark matches when one of its side rows (classes, owners, representatives) holds one of the values.
+  const inSide = (table: string, column: string, values: readonly unknown[] | undefined): void => {
+    if (!values?.length) return;
+    parts.push(`t.id IN (SELECT trademark_id FROM ${table} WHERE ${column} IN (${placeholders(values.length)}))`);
+    params.push(...values);
+  };
+  inSide('trademark_classes', 'nice_class', f.niceClasses);
+  inSide('trademark_owners', 'owner_id', f.ownerIds);
+  inSide('trademark_representatives', 'party_id', f.representativeIds);
+  inSide('trademark_owners', 'entity_id', f.entityIds);
+  if (f.portfolioId) {
+    parts.push('t.id IN (SELECT trademark_id FROM portfolio_members WHERE portfolio_id = ?)');
+    params.push(f.portfolioId);
+  }
+  if (f.filingDateGte) {
+    parts.push(`${plain}t.filing_date >= ?`);
+    params.push(f.filingDateGte);
+  }
+  if (f.filingDateLte) {
+    parts.push(`${plain}t.filing_date <= ?`);
+    params.push(f.filingDateLte);
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+};
 
 export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWriter): TrademarkRepo => {
   const leases = createLeases(db);
@@ -63,7 +109,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
     'INSERT INTO events (id, trademark_id, type, payload, occurred_at, source_date, watch_eligible) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const maxSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
-  const byId = db.prepare<[string], { record: string }>('SELECT record FROM trademarks WHERE id = ?');
+  const byId = db.prepare<[string], Buffer | string>('SELECT record FROM trademarks WHERE id = ?').pluck();
   const byAppKey = db.prepare<[string, string], string>(BY_APP_KEY).pluck();
   const byRegKey = db.prepare<[string, string], string>(BY_REG_KEY).pluck();
 
@@ -72,7 +118,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
     r.office_code, r.application_number, canonicalNumber(r.application_number), r.registration_number,
     r.registration_number ? canonicalNumber(r.registration_number) : null, r.mark_text, r.status.primary, r.status.stage,
     r.filing_date, r.registration_date, r.expiry_date, r.publication_date, r.register?.type?.toLowerCase() ?? null, r.source_date,
-    stored.hash, stored.json, seq,
+    stored.hash, encodeRecord(stored.json), seq,
   ];
 
   const writeSides = (r: TrademarkRecord, isNew: boolean, at: string): void => {
@@ -119,7 +165,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
         outcome[step]++;
         continue;
       }
-      const change = diffRecords(JSON.parse(byId.get(r.id)!.record) as TrademarkRecord, r);
+      const change = diffRecords(parseRecord<TrademarkRecord>(byId.get(r.id)!), r);
       updateRow.run(...columns(r, stored, seq++), occurredAt, r.id);
       writeSides(r, false, occurredAt);
       known.set(r.id, { id: r.id, content_hash: stored.hash, source_date: r.source_date });
@@ -132,44 +178,6 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
     if (outcome.events.length > 0 && hooks.projection) writer.project(hooks.projection);
     return outcome;
   });
-
-  const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => {
-    const parts: string[] = [];
-    const params: unknown[] = [];
-    const inList = (column: string, values: readonly unknown[] | undefined) => {
-      if (!values || values.length === 0) return;
-      parts.push(`${column} IN (${placeholders(values.length)})`);
-      params.push(...values);
-    };
-    inList('t.office_code', f.offices);
-    inList('t.id', f.ids);
-    inList('t.status_primary', f.statusPrimary);
-    inList('t.app_key', f.applicationNumbers);
-    inList('t.reg_key', f.registrationNumbers);
-    // A mark matches when one of its side rows (classes, owners, representatives) holds one of the values.
-    const inSide = (table: string, column: string, values: readonly unknown[] | undefined): void => {
-      if (!values?.length) return;
-      parts.push(`t.id IN (SELECT trademark_id FROM ${table} WHERE ${column} IN (${placeholders(values.length)}))`);
-      params.push(...values);
-    };
-    inSide('trademark_classes', 'nice_class', f.niceClasses);
-    inSide('trademark_owners', 'owner_id', f.ownerIds);
-    inSide('trademark_representatives', 'party_id', f.representativeIds);
-    inSide('trademark_owners', 'entity_id', f.entityIds);
-    if (f.portfolioId) {
-      parts.push('t.id IN (SELECT trademark_id FROM portfolio_members WHERE portfolio_id = ?)');
-      params.push(f.portfolioId);
-    }
-    if (f.filingDateGte) {
-      parts.push('t.filing_date >= ?');
-      params.push(f.filingDateGte);
-    }
-    if (f.filingDateLte) {
-      parts.push('t.filing_date <= ?');
-      params.push(f.filingDateLte);
-    }
-    return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
-  };
 
   return {
     /**
@@ -216,8 +224,8 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
     async get(ids: readonly string[]): Promise<Map<string, TrademarkRecord>> {
       const found = new Map<string, TrademarkRecord>();
       for (const id of ids) {
-        const row = byId.get(id);
-        if (row) found.set(id, JSON.parse(row.record) as TrademarkRecord);
+        const stored = byId.get(id);
+        if (stored !== undefined) found.set(id, parseRecord<TrademarkRecord>(stored));
       }
       return found;
     },
@@ -228,36 +236,36 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
       return byAppKey.get(office, key) ?? byRegKey.get(office, key) ?? null;
     },
     async list(filter: TrademarkFilter, order: TrademarkOrder, limit: number, offset: number): Promise<TrademarkRecord[]> {
-      const w = whereClause(filter);
+      const w = trademarkWhere(filter);
       const rows = db
         .prepare(`SELECT record FROM trademarks t ${w.sql} ORDER BY ${TRADEMARK_ORDER_SQL[order]} LIMIT ? OFFSET ?`)
-        .all(...w.params, limit, offset) as { record: string }[];
-      return rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
+        .all(...w.params, limit, offset) as { record: Buffer | string }[];
+      return rows.map((row) => parseRecord<TrademarkRecord>(row.record));
     },
     async count(filter: TrademarkFilter): Promise<number> {
-      const w = whereClause(filter);
+      const w = trademarkWhere(filter);
       return (db.prepare(`SELECT COUNT(*) AS n FROM trademarks t ${w.sql}`).get(...w.params) as { n: number }).n;
     },
     /** Pages through every row matching a filter in id order, a batch at a time, in constant memory. */
     async *scan(filter: TrademarkFilter, batchSize = 1000, from = ''): AsyncGenerator<TrademarkRecord[]> {
-      const w = whereClause(filter);
+      const w = trademarkWhere(filter, true);
       const stmt = db.prepare(
         `SELECT id, record FROM trademarks t ${w.sql ? `${w.sql} AND` : 'WHERE'} t.id > ? ORDER BY t.id LIMIT ?`,
       );
       let after = from;
       for (;;) {
-        const rows = stmt.all(...w.params, after, batchSize) as { id: string; record: string }[];
+        const rows = stmt.all(...w.params, after, batchSize) as { id: string; record: Buffer | string }[];
         if (rows.length === 0) return;
         after = rows[rows.length - 1]!.id;
-        yield rows.map((row) => JSON.parse(row.record) as TrademarkRecord);
+        yield rows.map((row) => parseRecord<TrademarkRecord>(row.record));
       }
     },
     /** Rows changed after a sequence number, for incremental index maintenance. */
     async changedSince(seq: number, limit: number): Promise<{ seq: number; record: TrademarkRecord }[]> {
       const rows = db
         .prepare('SELECT seq, record FROM trademarks WHERE seq > ? ORDER BY seq LIMIT ?')
-        .all(seq, limit) as { seq: number; record: string }[];
-      return rows.map((row) => ({ seq: row.seq, record: JSON.parse(row.record) as TrademarkRecord }));
+        .all(seq, limit) as { seq: number; record: Buffer | string }[];
+      return rows.map((row) => ({ seq: row.seq, record: parseRecord<TrademarkRecord>(row.record) }));
     },
     async stats(): Promise<{ office_code: string; status_primary: string; count: number }[]> {
       return db

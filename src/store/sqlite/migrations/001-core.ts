@@ -8,8 +8,6 @@
 export const SECONDARY_INDEXES: readonly string[] = [
   'CREATE UNIQUE INDEX IF NOT EXISTS trademarks_app ON trademarks (office_code, app_key)',
   'CREATE INDEX IF NOT EXISTS trademarks_reg ON trademarks (office_code, reg_key)',
-  'CREATE INDEX IF NOT EXISTS trademarks_filing ON trademarks (filing_date)',
-  'CREATE INDEX IF NOT EXISTS trademarks_status ON trademarks (status_primary, status_stage)',
   'CREATE INDEX IF NOT EXISTS trademark_classes_class ON trademark_classes (nice_class)',
   'CREATE INDEX IF NOT EXISTS trademark_owners_owner ON trademark_owners (owner_id)',
   'CREATE INDEX IF NOT EXISTS trademark_owners_entity ON trademark_owners (entity_id)',

@@ -1,5 +1,5 @@
 // The numbered migrations, applied in order inside one transaction each. Add a file, add a line.
-import type { Db } from '../sqlite.js';
+import type { Db, MigrationProgress } from '../sqlite.js';
 import { sql as core } from './001-core.js';
 import { sql as search } from './002-search.js';
 import { sql as auth } from './003-auth.js';
@@ -26,10 +26,11 @@ import { sql as partyLookup, backfill as partyLookupBackfill } from './050-party
 import { sql as feedTokens } from './052-feed-tokens.js';
 import { sql as attemptsInFlight } from './056-attempts-in-flight.js';
 import { sql as orgPlans } from './060-org-plans.js';
+import { sql as compactRecords, backfill as compactRecordsBackfill } from './064-compact-records.js';
 import { sql as partyMerges } from './073-party-merges.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
-export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (db: Db) => void }> = [
+export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (db: Db, progress: MigrationProgress) => void }> = [
   { version: 1, name: 'core', sql: core },
   { version: 2, name: 'search', sql: search },
   { version: 3, name: 'auth', sql: auth },
@@ -56,5 +57,6 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 52, name: 'feed-tokens', sql: feedTokens },
   { version: 56, name: 'attempts-in-flight', sql: attemptsInFlight },
   { version: 60, name: 'org-plans', sql: orgPlans },
+  { version: 64, name: 'compact-records', sql: compactRecords, backfill: compactRecordsBackfill },
   { version: 73, name: 'party-merges', sql: partyMerges },
 ];
