@@ -1,6 +1,7 @@
 // PostgreSQL for the benchmarks' `--backend postgres`: a fresh database per run on the server that
 // TM_BENCH_PG names (default the local one every machine here runs), dropped and made again so each
-// run starts empty, and its size on disk as the server counts it.
+// run starts empty, its size on disk as the server counts it, and the CPU its backends spend.
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
 export const PG_BENCH_URL = process.env.TM_BENCH_PG ?? 'postgres://root@127.0.0.1:5432/postgres';
@@ -39,3 +40,49 @@ export const dropBenchDatabase = async (name: string): Promise<void> => {
 /** Bytes the database takes on disk (tables, indexes, TOAST, free space maps), as pg_database_size counts them. */
 export const databaseBytes = async (name: string): Promise<number> =>
   admin(async (c) => Number((await c.query<{ n: string }>('SELECT pg_database_size($1) AS n', [name])).rows[0]!.n));
+
+/** User + system CPU milliseconds of a process from /proc (clock ticks of 10 ms), or null when unreadable. */
+const processCpuMs = (pid: number): number | null => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The CPU the server spends on database `name`: its backends' user + system time, sampled every
+ * 250 ms from /proc while a child works (the server runs on this machine in every bench here).
+ * `stop` gives the total in ms, or null when no backend could be read (a server elsewhere). The
+ * server's shared processes (WAL writer, checkpointer) are not counted.
+ */
+export const sampleServerCpu = (name: string): { stop(): Promise<number | null> } => {
+  const latest = new Map<number, number>();
+  const c = new pg.Client({ connectionString: PG_BENCH_URL });
+  let busy = false;
+  const sample = async (): Promise<void> => {
+    if (busy) return;
+    busy = true;
+    try {
+      const rows = (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name])).rows;
+      for (const { pid } of rows) {
+        const ms = processCpuMs(pid);
+        if (ms !== null) latest.set(pid, Math.max(ms, latest.get(pid) ?? 0));
+      }
+    } finally {
+      busy = false;
+    }
+  };
+  const connected = c.connect();
+  const timer = setInterval(() => void connected.then(sample).catch(() => {}), 250);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await connected.catch(() => {});
+      await c.end().catch(() => {});
+      return latest.size > 0 ? [...latest.values()].reduce((a, b) => a + b, 0) : null;
+    },
+  };
+};

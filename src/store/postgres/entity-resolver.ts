@@ -24,13 +24,37 @@ export interface BatchResolver {
   flush(): Promise<void>;
 }
 
+/** Bounded memo of a pure string function: owner names repeat across the marks of a load. */
+const memo = (fn: (s: string) => string, cap = 200_000): ((s: string) => string) => {
+  const seen = new Map<string, string>();
+  return (s) => {
+    let v = seen.get(s);
+    if (v === undefined) {
+      if (seen.size >= cap) seen.clear();
+      seen.set(s, (v = fn(s)));
+    }
+    return v;
+  };
+};
+const nameKey = memo(entityKey);
+const baseEntity = memo((s) => {
+  const cut = s.indexOf('\u0000');
+  return baseEntityId(s.slice(0, cut), s.slice(cut + 1) || null);
+});
+
 export const batchResolver = async (c: PgClient, owners: readonly ResolvableOwner[], pending: () => Iterable<PendingOwner>): Promise<BatchResolver> => {
   const ids = [...new Set(owners.map((o) => o.owner_id))];
   const splits = new Map(
     (await c.query<{ owner_id: string; entity_id: string }>('SELECT owner_id, entity_id FROM entity_splits WHERE owner_id = ANY($1)', [ids])).rows.map((r) => [r.owner_id, r.entity_id]),
   );
   const merges = new Map((await c.query<{ entity_id: string; merged_into: string }>('SELECT entity_id, merged_into FROM entity_merges')).rows.map((r) => [r.entity_id, r.merged_into]));
-  const addressOf = (o: ResolvableOwner): string | null => addressKey(o.address ?? null, ownerCountry({ nationality: o.nationality ?? null, address: o.address ?? null }));
+  // Each owner's address key once: read for the signals query here and again when the owner resolves.
+  const addressKeys = new WeakMap<ResolvableOwner, string | null>();
+  const addressOf = (o: ResolvableOwner): string | null => {
+    let key = addressKeys.get(o);
+    if (key === undefined) addressKeys.set(o, (key = addressKey(o.address ?? null, ownerCountry({ nationality: o.nationality ?? null, address: o.address ?? null }))));
+    return key;
+  };
   const addresses = [...new Set(owners.flatMap((o) => addressOf(o) ?? []))];
   /** Per address: name key → entity (the signals table's rows for the address). */
   const signals = new Map<string, Map<string, string>>();
@@ -58,13 +82,13 @@ export const batchResolver = async (c: PgClient, owners: readonly ResolvableOwne
       const decided = splits.get(o.owner_id) ?? o.entity_id;
       if (decided) return follow(decided);
       const country = ownerCountry({ nationality: o.nationality ?? null, address: o.address ?? null });
-      let entity = follow(baseEntityId(o.name, country));
-      const key = entityKey(o.name);
-      const address = addressKey(o.address ?? null, country);
+      let entity = follow(baseEntity(`${o.name}\u0000${country ?? ''}`));
+      const key = nameKey(o.name);
+      const address = addressOf(o);
       // In name-key order, as SQLite reads the signals' primary key.
       const seen = [
         ...(address ? [...(signals.get(address) ?? new Map<string, string>())].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name_key, entity_id]) => ({ name_key, entity_id, reason: 'address' })) : []),
-        ...written.map((r) => ({ name_key: entityKey(r.name), entity_id: r.entity_id, reason: 'mark' })),
+        ...written.map((r) => ({ name_key: nameKey(r.name), entity_id: r.entity_id, reason: 'mark' })),
       ];
       for (const row of seen) {
         const other = follow(row.entity_id);

@@ -89,6 +89,17 @@ export const copyText = async (c: PgClient, table: string, columns: readonly str
   await pipeline(Readable.from(chunks), stream);
 };
 
+/** Streams COPY binary-format chunks (header and trailer added here) into a table, on the caller's client. */
+export const copyBinary = async (c: PgClient, table: string, columns: readonly string[], chunks: Iterable<Buffer>): Promise<void> => {
+  const stream = c.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN (FORMAT binary)`));
+  const framed = function* (): Generator<Buffer> {
+    yield Buffer.from([...Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), 0, 0, 0, 0, 0, 0, 0, 0]);
+    yield* chunks;
+    yield Buffer.from([0xff, 0xff]);
+  };
+  await pipeline(Readable.from(framed()), stream);
+};
+
 /** Streams rows into a table with COPY, on the caller's client (inside its transaction). */
 export const copyRows = async (c: PgClient, table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void> => {
   if (rows.length === 0) return;

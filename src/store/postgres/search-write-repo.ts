@@ -8,7 +8,7 @@ import { createGramPending, fromBlob, mergeMids, toBlob, type PendingGrams } fro
 import type { SearchMarkRow } from '../search-repo.js';
 import type { ChangedMark, IndexBatch, MarkKeys, SearchMarkInput, SearchWriter } from '../search-write-repo.js';
 import { SEARCH_INDEXES } from './migrations/030-search.js';
-import { copyRows, copyText, indexName, storeError, type PgClient, type PgDb } from './pg.js';
+import { copyBinary, copyRows, copyText, indexName, storeError, type PgClient, type PgDb } from './pg.js';
 
 const MARK_COLUMNS = [
   'trademark_id', 'mark_text', 'folded', 'compact', 'rcompact', 'near_words', 'skeleton', 'pcodes', 'wcodes', 'office_code',
@@ -17,17 +17,36 @@ const MARK_COLUMNS = [
 
 const markValues = (mid: number, row: SearchMarkInput): unknown[] => [mid, ...MARK_COLUMNS.map((c) => row[c])];
 
-/** Key rows as COPY text, a chunk at a time; a mark's repeated hashes are filed once, as SQLite's INSERT OR IGNORE does. */
-function* keyLines(marks: Iterable<{ mid: number; keys: MarkKeys['keys'] }>): Generator<string> {
-  let chunk = '';
+/** One (h BIGINT, len SMALLINT, mid INTEGER) tuple in COPY's binary format: 3 fields, each length-prefixed. */
+const KEY_TUPLE = 2 + 4 + 8 + 4 + 2 + 4 + 4;
+
+/**
+ * Key rows in COPY's binary format, a chunk at a time; a mark's repeated hashes are filed once, as
+ * SQLite's INSERT OR IGNORE does. A bulk build sends tens of millions of these: binary spares the
+ * client the text and the server its parse of every number.
+ */
+function* keyTuples(marks: Iterable<{ mid: number; keys: MarkKeys['keys'] }>): Generator<Buffer> {
+  const size = KEY_TUPLE * 4096;
+  let buf = Buffer.allocUnsafe(size);
+  let at = 0;
   for (const { mid, keys } of marks) {
-    for (const h of new Set(keys.hashes)) chunk += `${h}\t${keys.len}\t${mid}\n`;
-    if (chunk.length > 1 << 16) {
-      yield chunk;
-      chunk = '';
+    for (const h of new Set(keys.hashes)) {
+      if (at + KEY_TUPLE > size) {
+        yield buf.subarray(0, at);
+        buf = Buffer.allocUnsafe(size);
+        at = 0;
+      }
+      at = buf.writeInt16BE(3, at);
+      at = buf.writeInt32BE(8, at);
+      at = buf.writeUInt32BE(Math.floor(h / 0x100000000), at);
+      at = buf.writeUInt32BE(h >>> 0, at);
+      at = buf.writeInt32BE(2, at);
+      at = buf.writeInt16BE(keys.len, at);
+      at = buf.writeInt32BE(4, at);
+      at = buf.writeInt32BE(mid, at);
     }
   }
-  if (chunk) yield chunk;
+  if (at > 0) yield buf.subarray(0, at);
 }
 
 /** Trigram lists as COPY text (bytea as hex). */
@@ -134,11 +153,11 @@ export const createPgSearchWriter = (db: PgDb): SearchWriter => {
           for (const m of added) grams.add(m.mid, m.grams.len, m.grams.hashes);
           if (lastSeq === null) {
             // A bulk build: the key table has no index yet, and each mark is filed once.
-            await copyText(c, 'search_key', ['h', 'len', 'mid'], keyLines(now));
+            await copyBinary(c, 'search_key', ['h', 'len', 'mid'], keyTuples(now));
             return;
           }
           await c.query('CREATE TEMP TABLE staged_key (h BIGINT, len SMALLINT, mid INTEGER) ON COMMIT DROP');
-          await copyText(c, 'staged_key', ['h', 'len', 'mid'], keyLines(now));
+          await copyBinary(c, 'staged_key', ['h', 'len', 'mid'], keyTuples(now));
           await c.query('INSERT INTO search_key (h, len, mid) SELECT h, len, mid FROM staged_key ORDER BY h, len, mid ON CONFLICT DO NOTHING');
           await flushGrams(c, false);
           await setLastSeq(c, lastSeq);

@@ -12,8 +12,9 @@ import type { ChangeHooks, TrademarkFilter, TrademarkRepo, UpsertOutcome } from 
 import { batchResolver, type PendingOwner } from './entity-resolver.js';
 import { projectChanges } from './ledger-writer.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
-import { writePrefixes } from './migrations/040-party-lookup.js';
-import { copyRows, indexName, type PgDb } from './pg.js';
+import { countParties, writePrefixes } from './migrations/040-party-lookup.js';
+import { DEFER_PARTY_COUNTS } from './migrations/070-bulk-load.js';
+import { copyRows, indexName, type PgClient, type PgDb } from './pg.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
 
@@ -59,7 +60,19 @@ const whereClause = (f: TrademarkFilter): { sql: string; params: unknown[] } => 
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 };
 
+/** What a bulk load leaves to its end (or, after a killed one, to the next writer): the secondary
+ *  indexes and every party's counts (migration 70), each built once over the whole table. */
+const finishBulk = async (c: PgClient): Promise<void> => {
+  await c.query("SET LOCAL maintenance_work_mem = '256MB'");
+  for (const s of SECONDARY_INDEXES) await c.query(s);
+  await countParties(c);
+};
+
 export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): TrademarkRepo => {
+  /** During a load: the (party, name) pairs whose prefixes a committed batch of it wrote. */
+  let prefixed: Set<string> | null = null;
+  /** A bulk load is running in this process: its batches leave the party counts to its end. */
+  let deferring = false;
   const columns = (r: TrademarkRecord, stored: { json: string; hash: string }, seq: number): unknown[] => [
     r.office_code, r.application_number, canonicalNumber(r.application_number), r.registration_number,
     r.registration_number ? canonicalNumber(r.registration_number) : null, r.mark_text, r.status.primary, r.status.stage,
@@ -67,8 +80,11 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
     stored.hash, stored.json, seq,
   ];
 
-  const upsertBatch = (records: TrademarkRecord[], occurredAt: string, watchEligible: (r: TrademarkRecord) => boolean): Promise<UpsertOutcome> =>
-    db.tx(async (c) => {
+  const upsertBatch = async (records: TrademarkRecord[], occurredAt: string, watchEligible: (r: TrademarkRecord) => boolean): Promise<UpsertOutcome> => {
+    /** The pairs this batch writes prefixes for, remembered once it commits. */
+    const pairs: string[] = [];
+    const outcome = await db.tx(async (c) => {
+      if (deferring) await c.query(`SET LOCAL ${DEFER_PARTY_COUNTS} = 'on'`);
       const outcome: UpsertOutcome = { inserted: 0, updated: 0, unchanged: 0, stale: 0, events: [] };
       let seq = Number((await c.query<{ seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks')).rows[0]!.seq ?? 0) + 1;
       const ids = records.map((r) => r.id);
@@ -171,12 +187,22 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
         );
       }
       await copyRows(c, 'events', ['id', 'trademark_id', 'type', 'payload', 'occurred_at', 'source_date', 'watch_eligible'], events);
-      await writePrefixes(c, named);
+      // Party names repeat across a load's marks: each (party, name) pair's prefixes are written once.
+      const unwritten = named.filter(([id, name]) => {
+        const pair = `${id}\u0000${name}`;
+        if (prefixed?.has(pair)) return false;
+        pairs.push(pair);
+        return true;
+      });
+      await writePrefixes(c, unwritten);
       await resolver.flush();
       // The ledger and its outbox commit with the changes that caused them.
       if (events.length > 0 && hooks.projection) await projectChanges(c, hooks.projection);
       return outcome;
     });
+    for (const pair of pairs) prefixed?.add(pair);
+    return outcome;
+  };
 
   const present = async (): Promise<boolean> =>
     Number((await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ANY($1)', [SECONDARY_INDEXES.map(indexName)]))[0]!.n) ===
@@ -200,14 +226,16 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
         throw err;
       }
       if (!bulk) holder.release();
+      prefixed = new Set();
+      deferring = bulk;
       return {
         bulk,
         async finish() {
+          prefixed = null;
+          deferring = false;
           if (!bulk) return;
           try {
-            await db.tx(async (c) => {
-              for (const s of SECONDARY_INDEXES) await c.query(s);
-            });
+            await db.tx(finishBulk);
           } finally {
             await holder.query('SELECT pg_advisory_unlock($1)', [BULK_LOCK]).catch(() => {});
             holder.release();
@@ -220,7 +248,7 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
       // A running load holds the lock; a killed one's session ended and let it go.
       return db.tx(async (c) => {
         if (!(await c.query<{ ok: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS ok', [BULK_LOCK])).rows[0]!.ok) return false;
-        for (const s of SECONDARY_INDEXES) await c.query(s);
+        await finishBulk(c);
         return true;
       });
     },

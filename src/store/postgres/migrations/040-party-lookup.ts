@@ -6,9 +6,14 @@
 import { partyNamePrefixes } from '../../../core/name-prefixes.js';
 import type { PgClient } from '../pg.js';
 
-const counted = (table: string, id: string) => `
-CREATE FUNCTION ${table}_stats_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
+/**
+ * The statement triggers' functions. `first` is SQL each runs first (migration 70's: while a bulk
+ * load defers the counts to its end); 40 itself had none.
+ */
+export const countingFunctions = (table: string, id: string, first: { insert: string; delete: string } = { insert: '', delete: '' }) => `
+CREATE OR REPLACE FUNCTION ${table}_stats_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
+  ${first.insert}
   INSERT INTO party_stats (party_id, kind, name, marks)
     SELECT ${id}, substr(${id}, 1, strpos(${id}, '_')), MIN(name), COUNT(*) FROM new_rows GROUP BY ${id}
     ON CONFLICT (party_id) DO UPDATE SET marks = party_stats.marks + excluded.marks, name = LEAST(party_stats.name, excluded.name);
@@ -17,10 +22,9 @@ BEGIN
     ON CONFLICT (party_id, office_code) DO UPDATE SET marks = party_office_marks.marks + excluded.marks;
   RETURN NULL;
 END $fn$;
-CREATE TRIGGER ${table}_stats_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION ${table}_stats_insert();
-CREATE FUNCTION ${table}_stats_delete() RETURNS trigger LANGUAGE plpgsql AS $fn$
+CREATE OR REPLACE FUNCTION ${table}_stats_delete() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
+  ${first.delete}
   UPDATE party_stats s SET marks = s.marks - d.n
     FROM (SELECT ${id} AS party_id, COUNT(*) AS n FROM old_rows GROUP BY ${id}) d WHERE s.party_id = d.party_id;
   UPDATE party_office_marks p SET marks = p.marks - d.n
@@ -28,6 +32,15 @@ BEGIN
     WHERE p.party_id = d.party_id AND p.office_code = d.office_code;
   RETURN NULL;
 END $fn$;
+`;
+
+/** The tables whose rows the party counts add up, with each one's party column. */
+export const COUNTED = [['trademark_owners', 'owner_id'], ['trademark_representatives', 'party_id']] as const;
+
+const counted = (table: string, id: string) => `
+${countingFunctions(table, id)}
+CREATE TRIGGER ${table}_stats_insert AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION ${table}_stats_insert();
 CREATE TRIGGER ${table}_stats_delete AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION ${table}_stats_delete();
 `;
@@ -51,8 +64,7 @@ CREATE TABLE party_office_marks (
   marks BIGINT NOT NULL,
   PRIMARY KEY (party_id, office_code)
 );
-${counted('trademark_owners', 'owner_id')}
-${counted('trademark_representatives', 'party_id')}
+${COUNTED.map(([table, id]) => counted(table, id)).join('')}
 `;
 
 /** Writes the name-prefix rows of these (party id, name) pairs; a row already there stays. */
@@ -67,13 +79,26 @@ export const writePrefixes = async (c: PgClient, parties: Iterable<readonly [str
   );
 };
 
+/**
+ * Counts every party's marks (overall and per office) from the stored rows. A party row already
+ * there takes the count and keeps the lesser name: a bulk load's deferred deletes left rows of
+ * count 0 with the names they removed (migration 70), as the triggers would have.
+ */
+export const countParties = async (c: PgClient): Promise<void> => {
+  for (const [table, id] of COUNTED) {
+    await c.query(`INSERT INTO party_stats (party_id, kind, name, marks)
+      SELECT ${id}, substr(${id}, 1, strpos(${id}, '_')), MIN(name), COUNT(*) FROM ${table} GROUP BY ${id}
+      ON CONFLICT (party_id) DO UPDATE SET marks = excluded.marks, name = LEAST(party_stats.name, excluded.name)`);
+    await c.query(`INSERT INTO party_office_marks (party_id, office_code, marks)
+      SELECT s.${id}, t.office_code, COUNT(*) FROM ${table} s JOIN trademarks t ON t.id = s.trademark_id GROUP BY s.${id}, t.office_code
+      ON CONFLICT (party_id, office_code) DO UPDATE SET marks = excluded.marks`);
+  }
+};
+
 /** Fills the three tables from the marks already stored, once, in the migration's transaction. */
 export const backfill = async (c: PgClient): Promise<void> => {
-  for (const [table, id] of [['trademark_owners', 'owner_id'], ['trademark_representatives', 'party_id']] as const) {
-    await c.query(`INSERT INTO party_stats (party_id, kind, name, marks)
-      SELECT ${id}, substr(${id}, 1, strpos(${id}, '_')), MIN(name), COUNT(*) FROM ${table} GROUP BY ${id}`);
-    await c.query(`INSERT INTO party_office_marks (party_id, office_code, marks)
-      SELECT s.${id}, t.office_code, COUNT(*) FROM ${table} s JOIN trademarks t ON t.id = s.trademark_id GROUP BY s.${id}, t.office_code`);
+  await countParties(c);
+  for (const [table, id] of COUNTED) {
     const pairs = (await c.query<{ party: string; name: string }>(`SELECT DISTINCT ${id} AS party, name FROM ${table}`)).rows;
     for (let i = 0; i < pairs.length; i += 5000) await writePrefixes(c, pairs.slice(i, i + 5000).map((r) => [r.party, r.name] as const));
   }

@@ -13,6 +13,7 @@ import { sql as monitoring } from './050-monitoring.js';
 import { sql as orgPlans } from './060-org-plans.js';
 import { sql as limitWindows } from './061-limit-windows.js';
 import { sql as changeNotices } from './066-change-notices.js';
+import { sql as bulkLoad } from './070-bulk-load.js';
 import { sql as partyMerges } from './073-party-merges.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
@@ -28,6 +29,7 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: 
   { version: 60, name: 'org-plans', sql: orgPlans },
   { version: 61, name: 'limit-windows', sql: limitWindows },
   { version: 66, name: 'change-notices', sql: changeNotices },
+  { version: 70, name: 'bulk-load', sql: bulkLoad },
   { version: 73, name: 'party-merges', sql: partyMerges },
 ];
 
