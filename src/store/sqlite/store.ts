@@ -10,6 +10,7 @@ import { createDocumentRepo } from './document-repo.js';
 import { createEntityRepo } from './entity-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createFeedRepo } from './feed-repo.js';
+import { createFigureRepo } from './figure-repo.js';
 import { createIdRepo } from './id-repo.js';
 import { storeLeases } from './lease.js';
 import { createLedgerRepo } from './ledger-repo.js';
@@ -80,6 +81,7 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     watches: () => createWatchRepo(db, ledgerWriter()),
     monitors: () => createMonitorRepo(db),
     feeds: () => createFeedRepo(db),
+    figures: () => createFigureRepo(db),
     ids: () => createIdRepo(db),
   });
 };
