@@ -21,6 +21,8 @@ const BOTH_BACKENDS = [
   'test/surfaces/http-deadlines-ics.test.ts',
   'test/surfaces/clearance-surfaces.test.ts',
   'test/surfaces/mcp-monitoring.test.ts',
+  'test/surfaces/mcp-stdio.test.ts',
+  'test/surfaces/id-prefixes.test.ts',
 ];
 
 export default defineConfig({

@@ -7,6 +7,7 @@ import type { DocumentRepo } from './document-repo.js';
 import type { EntityRepo } from './entity-repo.js';
 import type { EventRepo } from './event-repo.js';
 import type { FeedRepo } from './feed-repo.js';
+import type { FigureRepo } from './figure-repo.js';
 import type { IdRepo } from './id-repo.js';
 import type { Leases } from './lease.js';
 import type { LedgerRepo } from './ledger-repo.js';
@@ -60,6 +61,8 @@ export interface Store {
   monitors: MonitorRepo;
   /** Calendar feed tokens. */
   feeds: FeedRepo;
+  /** Design-code keys and image hashes for figurative search. */
+  figures: FigureRepo;
   /** Ids by prefix, for every kind of id a command takes. */
   ids: IdRepo;
   /** Raw table access for `tm copy` (moving a whole store), never for operations. */

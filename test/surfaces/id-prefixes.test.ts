@@ -19,7 +19,7 @@ describe('id prefixes on the CLI', () => {
     tmp = tempContext();
     await tmp.ctx.store.trademarks.upsert([A, B], AT);
     await tmp.ctx.store.close();
-    tm = tmCli({ TM_DB: join(tmp.dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' });
+    tm = tmCli({ TM_DB: tmp.ctx.config.dbPath, TM_NOW: '2026-11-22T12:00:00.000Z' });
   });
   afterAll(() => tmp.cleanup());
 

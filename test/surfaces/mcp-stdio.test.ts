@@ -23,7 +23,7 @@ let s: Seeded;
 const spawnClient = async (env: Record<string, string>): Promise<{ client: Client }> => {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [packagePath('bin', 'tm.js'), 'mcp', '--db', join(t.dir, 'tm.db')],
+    args: [packagePath('bin', 'tm.js'), 'mcp', '--db', t.ctx.config.dbPath],
     env: { PATH: process.env.PATH ?? '', TM_NOW: NOW, ...env },
   });
   const client = new Client({ name: 'tm-stdio-test', version: '0' });
@@ -87,7 +87,7 @@ describe('tm mcp over stdio', () => {
     await client.connect(
       new ModernStdioClientTransport({
         command: process.execPath,
-        args: [packagePath('bin', 'tm.js'), 'mcp', '--db', join(t.dir, 'tm.db')],
+        args: [packagePath('bin', 'tm.js'), 'mcp', '--db', t.ctx.config.dbPath],
         env: { PATH: process.env.PATH ?? '', TM_NOW: NOW },
       }),
     );
@@ -102,7 +102,7 @@ describe('tm mcp over stdio', () => {
   it('refuses to start with a bad key, and says why on stderr', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
-      args: [packagePath('bin', 'tm.js'), 'mcp', '--db', join(t.dir, 'tm.db'), '--key', 'tmk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+      args: [packagePath('bin', 'tm.js'), 'mcp', '--db', t.ctx.config.dbPath, '--key', 'tmk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
       env: { PATH: process.env.PATH ?? '', TM_NOW: NOW },
       stderr: 'pipe',
     });

@@ -9,6 +9,7 @@ import { createDocumentRepo } from './document-repo.js';
 import { createEntityRepo } from './entity-repo.js';
 import { createEventRepo } from './event-repo.js';
 import { createFeedRepo } from './feed-repo.js';
+import { createFigureRepo } from './figure-repo.js';
 import { createIdRepo } from './id-repo.js';
 import { storeLeases } from './lease.js';
 import { createLedgerRepo } from './ledger-repo.js';
@@ -58,6 +59,7 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     watches: createWatchRepo(db, writer),
     monitors: createMonitorRepo(db),
     feeds: createFeedRepo(db),
+    figures: createFigureRepo(db),
     ids: createIdRepo(db),
     tables: () => createSqliteTables(db),
     searchTables: () => ({ reads: createSearchRepo(db), writer: createSearchWriter(db), leases: storeLeases(db), loadMode: () => loadPragmas(db) }),

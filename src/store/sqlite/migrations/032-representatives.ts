@@ -4,6 +4,7 @@
 // from the stored records, inside the migration's transaction.
 import { resolveRepresentatives } from '../../../core/representatives.js';
 import type { TrademarkRecord } from '../../../core/schemas/trademark.js';
+import { parseRecord } from '../records/record-codec.js';
 import type { Db } from '../sqlite.js';
 
 export const sql = `
@@ -19,14 +20,13 @@ CREATE INDEX trademark_representatives_party ON trademark_representatives (party
 
 export const backfill = (db: Db): void => {
   const insert = db.prepare('INSERT OR IGNORE INTO trademark_representatives (trademark_id, party_id, name, firm_id) VALUES (?, ?, ?, ?)');
-  const page = db.prepare<[string], { id: string; attorneys: string | null }>(
-    "SELECT id, json_extract(record, '$.attorneys') AS attorneys FROM trademarks WHERE id > ? ORDER BY id LIMIT 2000",
-  );
+  // The record read whole and decoded here: it is JSON text before migration 064 and deflated after.
+  const page = db.prepare<[string], { id: string; record: Buffer | string }>('SELECT id, record FROM trademarks WHERE id > ? ORDER BY id LIMIT 2000');
   for (let after = ''; ; ) {
     const rows = page.all(after);
     if (rows.length === 0) return;
     for (const row of rows) {
-      for (const l of resolveRepresentatives(JSON.parse(row.attorneys ?? '[]') as TrademarkRecord['attorneys'])) insert.run(row.id, l.party_id, l.name, l.firm_id);
+      for (const l of resolveRepresentatives(parseRecord<TrademarkRecord>(row.record).attorneys ?? [])) insert.run(row.id, l.party_id, l.name, l.firm_id);
     }
     after = rows[rows.length - 1]!.id;
   }
