@@ -14,6 +14,7 @@ import type { Context } from '../context.js';
 import { statSync } from 'node:fs';
 import type { IngestRecord, ParseItem } from './adapter.js';
 import { detectAdapter, openInput, peekHead, readRecords } from './formats.js';
+import { designKeys } from '../search/figure/design-codes.js';
 import { readRecordsInWorker, workerAvailable } from './parse-worker.js';
 import { CONTROL_CHARACTERS, recordProblem } from './record-limits.js';
 
@@ -168,6 +169,7 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     if (batch.length === 0) return;
     const outcome = await ctx.store.trademarks.upsert(batch, occurredAt, watchEligible);
     count(outcome);
+    await ctx.store.figures.putDesignKeys(batch.map((r) => ({ id: r.id, office_code: r.office_code, keys: designKeys(r.design_codes) })));
     for (const r of batch) perOffice.set(r.office_code, (perOffice.get(r.office_code) ?? 0) + 1);
     const ids = batch.map((r) => r.id);
     batch = [];

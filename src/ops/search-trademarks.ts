@@ -10,7 +10,7 @@ import { analyze, type Channel } from '../search/analyze.js';
 import { timeBudget, type Budget } from '../search/budget.js';
 import { bindingHash, decodeCursor, encodeCursor } from '../search/cursor.js';
 import { strategiesFor, SUNSET, translateLegacy } from '../search/legacy.js';
-import { flattenFilters, SearchInput, toRequest, type SearchRequest } from '../search/params.js';
+import { flattenFilters, limitOf, offices, SearchInput, toRequest, type SearchRequest } from '../search/params.js';
 import { relevance, via } from '../search/judge.js';
 import { RANKING_VERSION } from '../search/score.js';
 import type { RankOrder, RankedHit } from '../search/search-index.js';
@@ -19,11 +19,16 @@ import { resolveOfficeCodes } from './reference/data.js';
 import { listableEntity } from './parties/counts.js';
 import { liveParties } from './parties/party-merges.js';
 import { toRow } from './rows.js';
+import { designHits, designQuery } from './trademarks/design-code-search.js';
 
 /** Relevance-ranked or sorted results stop here (spec §8). */
 export const RESULT_WINDOW = 10_000;
 
 export const SearchHit = TrademarkRow.extend({
+  design_match: z
+    .array(z.object({ code: z.string(), matched: z.string(), level: z.enum(['category', 'division', 'section']) }))
+    .optional()
+    .describe('design_code searches: each query code the mark matched, the key it matched on and at which level'),
   match_explanation: z.object({ strategies_matched: z.array(z.string()), matched_terms: z.array(z.string()) }).optional(),
 });
 
@@ -88,6 +93,36 @@ const fetchPage = async (ctx: Context, req: SearchRequest, channels: Channel[], 
   return { ids: ids.slice(0, limit), hits: new Map(), more: ids.length > limit, total: req.includeTotal ? await ctx.index.total(req.filter) : undefined };
 };
 
+/** A design-code search (trademarks/design-code-search.ts), paged like a text search. */
+const designCodeSearch = async (ctx: Context, input: Record<string, unknown>, deprecations: SearchOutput['search_meta']['deprecations']): Promise<SearchOutput> => {
+  const codes = designQuery(input);
+  const inOffices = [...offices('offices', input.offices), ...offices('office', input.office)];
+  resolveOfficeCodes(inOffices, 'offices');
+  const limit = limitOf(input.limit);
+  const secret = await ctx.index.cursorSecret();
+  const binding = bindingHash({ design_code: codes, offices: inOffices });
+  const now = ctx.clock.now();
+  const offset = input.cursor === undefined ? 0 : decodeCursor(secret, String(input.cursor), binding, now);
+  const hits = (await designHits(ctx, codes, inOffices)).slice(0, RESULT_WINDOW);
+  const page = hits.slice(offset, offset + limit);
+  const records = await ctx.store.trademarks.get(page.map((h) => h.trademarkId));
+  const data: SearchHit[] = page.flatMap((h) => {
+    const record = records.get(h.trademarkId);
+    return record ? [{ ...toRow(ctx, record), relevance_score: h.score, design_match: h.codes }] : [];
+  });
+  const end = offset + page.length;
+  const hasMore = end < hits.length;
+  return {
+    object: 'list' as const,
+    data,
+    has_more: hasMore,
+    pagination: { cursor: hasMore ? encodeCursor(secret, end, binding, now) : null, ...(input.include_total === true || input.include_total === 'true' ? { total_count: hits.length } : {}) },
+    livemode: ctx.org?.livemode ?? true,
+    request_id: ctx.requestId,
+    search_meta: { similarity_applied: [], order: 'design_code', ranking_version: RANKING_VERSION, complete: true, incomplete_reason: null, deprecations, warnings: [] },
+  };
+};
+
 export const searchTrademarks = defineOp({
   name: 'search_trademarks',
   summary: 'Search trademarks by text, similarity channels and filters',
@@ -109,6 +144,7 @@ export const searchTrademarks = defineOp({
     rejectUnknown(raw);
     const day = today(ctx.clock);
     const { input, deprecations } = translateLegacy(raw, day);
+    if (input.design_code !== undefined) return designCodeSearch(ctx, input, deprecations);
     const req = toRequest(flattenFilters(input));
     resolveOfficeCodes(req.filter.offices, 'offices');
     resolveOfficeCodes(req.filter.exclude?.offices, 'exclude.offices');

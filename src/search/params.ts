@@ -69,6 +69,7 @@ export const SearchInput = z.looseObject({
   register: list.optional().describe('Register type, e.g. principal, supplemental'),
   owner: text.optional().describe('Owner name contains'),
   owner_id: list.optional().describe('Owner ids (own_…)'),
+  design_code: list.optional().describe('Vienna or US design search codes, e.g. 03.01.08 (section), 03.01 (division), 03 (category); ranks marks by codes matched and depth; takes only offices, limit and cursor alongside'),
   entity_id: list.optional().describe('Entity ids (ent_…)'),
   ...dateKeys,
   sort: forAgents(z.string().optional().describe('relevance (default with q), filing_date, updated_at, mark_text, expiry_date; - for descending'), z.enum(agentSorts)),
@@ -128,7 +129,7 @@ const boolean = (param: string, v: unknown): boolean => {
   throw bad(param, `expected true or false, got '${String(v)}'.`);
 };
 
-const offices = (param: string, v: unknown): string[] =>
+export const offices = (param: string, v: unknown): string[] =>
   splitList(v).map((o) => {
     const code = o.toUpperCase();
     if (!/^[A-Z]{2}$/.test(code)) throw bad(param, `'${o}' is not a two-letter office code.`);
@@ -249,7 +250,7 @@ export const numberFilters = (
   return { offices: codes, applicationNumbers: numbers('application_number'), registrationNumbers: numbers('registration_number') };
 };
 
-const limitOf = (v: unknown): number => {
+export const limitOf = (v: unknown): number => {
   if (v === undefined) return 20;
   const n = typeof v === 'number' ? v : /^\d+$/.test(String(v)) ? Number(v) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > 100) throw bad('limit', `expected an integer from 1 to 100, got '${String(v)}'.`);

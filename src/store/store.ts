@@ -7,6 +7,7 @@ import type { DocumentRepo } from './document-repo.js';
 import type { EntityRepo } from './entity-repo.js';
 import type { EventRepo } from './event-repo.js';
 import type { FeedRepo } from './feed-repo.js';
+import type { FigureRepo } from './figure-repo.js';
 import type { IdRepo } from './id-repo.js';
 import type { Leases } from './lease.js';
 import type { LedgerRepo } from './ledger-repo.js';
@@ -39,10 +40,8 @@ export interface SearchTables {
   loadMode(): () => void;
 }
 
-export interface Store {
-  readonly backend: Backend;
-  /** Where the store lives: a file path, or a PostgreSQL URL without its password. */
-  readonly path: string;
+/** The repositories of a store, one per concern (each backend makes them on first use: lazy-repos.ts). */
+export interface StoreRepos {
   trademarks: TrademarkRepo;
   events: EventRepo;
   offices: OfficeRepo;
@@ -60,8 +59,16 @@ export interface Store {
   monitors: MonitorRepo;
   /** Calendar feed tokens. */
   feeds: FeedRepo;
+  /** Design-code keys and image hashes for figurative search. */
+  figures: FigureRepo;
   /** Ids by prefix, for every kind of id a command takes. */
   ids: IdRepo;
+}
+
+export interface Store extends StoreRepos {
+  readonly backend: Backend;
+  /** Where the store lives: a file path, or a PostgreSQL URL without its password. */
+  readonly path: string;
   /** Raw table access for `tm copy` (moving a whole store), never for operations. */
   tables(): StoreTables;
   /** The search index's tables; made on each call (the index opens them once). */

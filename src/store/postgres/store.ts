@@ -10,6 +10,7 @@ import { createPgDocumentRepo } from './document-repo.js';
 import { createPgEntityRepo } from './entity-repo.js';
 import { createPgEventRepo } from './event-repo.js';
 import { createPgFeedRepo } from './feed-repo.js';
+import { createPgFigureRepo } from './figure-repo.js';
 import { createPgIdRepo } from './id-repo.js';
 import { createPgLedgerRepo } from './ledger-repo.js';
 import { checkPgSchema, migratePg } from './migrations/index.js';
@@ -67,6 +68,7 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}, options:
     watches: createPgWatchRepo(db),
     monitors: createPgMonitorRepo(db),
     feeds: createPgFeedRepo(db),
+    figures: createPgFigureRepo(db),
     ids: createPgIdRepo(db),
     tables: () => createPgTables(db),
     // The server needs no load settings for a long write: loadMode has nothing to set or restore.

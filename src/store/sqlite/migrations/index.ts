@@ -28,6 +28,7 @@ import { sql as attemptsInFlight } from './056-attempts-in-flight.js';
 import { sql as orgPlans } from './060-org-plans.js';
 import { sql as compactRecords, backfill as compactRecordsBackfill } from './064-compact-records.js';
 import { sql as partyMerges } from './073-party-merges.js';
+import { sql as figures } from './090-figures.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (db: Db, progress: MigrationProgress) => void }> = [
@@ -59,4 +60,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 60, name: 'org-plans', sql: orgPlans },
   { version: 64, name: 'compact-records', sql: compactRecords, backfill: compactRecordsBackfill },
   { version: 73, name: 'party-merges', sql: partyMerges },
+  { version: 90, name: 'figures', sql: figures },
 ];
