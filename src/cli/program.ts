@@ -4,9 +4,9 @@
 import type { Command } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
 import { loadConfig } from '../config.js';
-import { closeContext, createContext, type Context } from '../context.js';
+import type { Context } from '../context.js';
+import { closeContext, openContext } from '../context-open.js';
 import { isIsoDate } from '../core/dates.js';
-import { requireOrg } from '../auth/orgs.js';
 import { TmError } from '../errors.js';
 import { isPostgresUrl } from '../store/location.js';
 import { runRouted } from '../read-routing.js';
@@ -52,16 +52,16 @@ export const checkAsOf = (asOf: string | undefined): void => {
  * maths. Only commands that create things may create a store: a mistyped `--db` on a read
  * command is an error, never a new empty store answering "nothing found".
  */
-export const contextFromGlobals = (globals: GlobalOptions, need: StoreNeed = 'create'): Context => {
+export const contextFromGlobals = async (globals: GlobalOptions, need: StoreNeed = 'create'): Promise<Context> => {
   checkAsOf(globals.asOf);
   const now = globals.asOf ? `${globals.asOf}T12:00:00.000Z` : undefined;
   const { dbPath } = loadConfig({ db: globals.db });
   // A PostgreSQL URL is never a path: the server says whether its database exists.
   if (need !== 'create' && !isPostgresUrl(dbPath) && !existsSync(dbPath)) {
-    if (need === 'optional') return createContext({ db: ':memory:', now });
+    if (need === 'optional') return openContext({ db: ':memory:', now });
     throw new TmError('not_found', `no store at ${dbPath}; create one with \`tm ingest\`.`, { param: 'db' });
   }
-  return createContext({ db: globals.db, now });
+  return openContext({ db: globals.db, now });
 };
 
 /** Read operations need an existing store; reference lists and inline computations run without one; writes may create it. */
@@ -149,6 +149,8 @@ const REMOTE_ONLY = new Proxy({} as Context, {
 /** `--org ORG` on the machine holding the store: the operation acts for that organization, as its API key would. */
 const actingFor = async (ctx: Context, org: string | undefined): Promise<Context> => {
   if (org === undefined) return ctx;
+  // Imported here: organizations, plans and their limit schemas are for `--org` alone (issue 26.12).
+  const { requireOrg } = await import('../auth/orgs.js');
   const row = await requireOrg(ctx, (await expandIdPrefixes(ctx, { org })).org);
   return { ...ctx, org: { id: row.id, name: row.name, livemode: true } };
 };
@@ -189,7 +191,7 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
       run = remoteCall(remote, entry);
       opCtx = REMOTE_ONLY;
     } else {
-      ctx = contextFromGlobals(globals, storeNeed(op));
+      ctx = await contextFromGlobals(globals, storeNeed(op));
       const local = await actingFor(ctx, org);
       run = (page) => runRouted(op, local, page);
       opCtx = local;

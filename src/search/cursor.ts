@@ -2,6 +2,7 @@
 // the issue time, signed with the database's secret. Tampering or a changed query is
 // `cursor_invalid`; a cursor older than 24 hours is `cursor_expired`.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { codeUnitOrder } from '../core/code-order.js';
 import { TmError } from '../errors.js';
 
 export const CURSOR_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -25,7 +26,7 @@ export const bindingHash = (binding: unknown): string => {
         ? Object.fromEntries(
             Object.entries(v as Record<string, unknown>)
               .filter(([, x]) => x !== undefined)
-              .sort(([a], [b]) => a.localeCompare(b))
+              .sort(([a], [b]) => codeUnitOrder(a, b))
               .map(([k, x]) => [k, canonical(x)]),
           )
         : v;

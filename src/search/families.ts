@@ -59,6 +59,15 @@ export const soundSpelling = (near: string, skip?: string): string => {
   return s.replace(/(.)\1+/g, '$1');
 };
 
+/** The whole sound spelling of an analysed mark, made once per mark: a search compares its query
+ *  with every candidate, and the rewriting was a good part of a one-shot search (issue 26.12). */
+const soundSpellings = new WeakMap<Analysis, string>();
+const soundOf = (a: Analysis): string => {
+  let s = soundSpellings.get(a);
+  if (s === undefined) soundSpellings.set(a, (s = soundSpelling(a.near)));
+  return s;
+};
+
 // Words said as a letter or a number: EZ is EASY, U is YOU. Number words are the near form's.
 const LETTER_WORDS: Record<string, string> = {
   easy: 'ez', you: 'u', your: 'ur', youre: 'ur', are: 'r', be: 'b', bee: 'b', see: 'c', sea: 'c', why: 'y', eye: 'i', oh: 'o', owe: 'o',
@@ -76,7 +85,12 @@ const letterWord = (w: string): string => {
   }
   return w;
 };
-const letterSpelling = (a: Analysis): string => a.nearWords.map(letterWord).join('');
+const letterSpellings = new WeakMap<Analysis, string>();
+const letterSpelling = (a: Analysis): string => {
+  let s = letterSpellings.get(a);
+  if (s === undefined) letterSpellings.set(a, (s = a.nearWords.map(letterWord).join('')));
+  return s;
+};
 
 /** The first letters where two equally long strings differ, as "A and B". */
 const firstDifference = (x: string, y: string): string => {
@@ -121,6 +135,7 @@ const edit = (q: Analysis, c: Analysis): Family | null => {
   const longer = Math.max(x.length, y.length);
   if (longer < ONE_EDIT_MIN) return null;
   const d = osa(x, y, 2);
+  if (d !== 1 && !(d === 2 && longer >= TWO_EDITS_MIN)) return null;
   // One letter that turns an ordinary word into another (IDEAL/IDEAS) makes a new word, not a slip.
   const words2 = rawWords(q).every(isDictionaryWord) && rawWords(c).every(isDictionaryWord);
   if (d === 1 && !words2) {
@@ -150,7 +165,7 @@ const soundsSame = (q: Analysis, c: Analysis): string | null => {
   if (q.near === c.near || q.near.length < 3 || c.near.length < 3) return null;
   const longer = Math.max(q.compact.length, c.compact.length);
   const slip = (min: number) => longer >= min || osa(q.compact, c.compact, 1) <= 1;
-  if (soundSpelling(q.near) === soundSpelling(c.near) && (Math.min(q.near.length, c.near.length) >= 4 || slip(Infinity))) {
+  if (soundOf(q) === soundOf(c) && (Math.min(q.near.length, c.near.length) >= 4 || slip(Infinity))) {
     const needed = [...new Set(HOMOPHONES.map((r) => r.name))].filter((n) => soundSpelling(q.near, n) !== soundSpelling(c.near, n));
     return needed.length ? `sounds the same: ${needed.join('; ')}` : 'sounds the same: a doubled letter';
   }
@@ -198,7 +213,8 @@ export const distinctive = (s: Analysis, common: CommonOf): boolean => {
   if (c > CONTAINED_COMMON_MAX) return false;
   // The words as written: the near form reads TOBACCO as 2BACCO.
   const written = rawWords(s);
-  return !(written.length === 1 && isDictionaryWord(written[0]!)) || c <= CONTAINED_WORD_COMMON_MAX;
+  // Rarity first: a rare mark is distinctive whatever it means, and the dictionary is not opened for it.
+  return c <= CONTAINED_WORD_COMMON_MAX || !(written.length === 1 && isDictionaryWord(written[0]!));
 };
 
 const contains = (q: Analysis, c: Analysis, common: CommonOf): Family | null => {

@@ -2,6 +2,7 @@
 // channel from hashed keys and the trigram table, scoring, filtering and ranking, over the store's
 // search tables (SearchTables, on SQLite or PostgreSQL). The index persists in the store's
 // database; nothing is rebuilt per query.
+import { codeUnitOrder } from '../core/code-order.js';
 import type { Store } from '../store/store.js';
 import { restricts, type KeyRange, type ListOrder, type SearchFilter } from '../store/search-repo.js';
 import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './analyze.js';
@@ -86,11 +87,11 @@ const TIER_RANK = { identical: 0, near_identical: 1, similar: 2, related: 3 } as
 const byRelevance = (a: RankedHit, b: RankedHit): number =>
   b.scored.score - a.scored.score ||
   TIER_RANK[a.scored.tier] - TIER_RANK[b.scored.tier] ||
-  (b.filingDate ?? '').localeCompare(a.filingDate ?? '') ||
+  codeUnitOrder(b.filingDate ?? '', a.filingDate ?? '') ||
   a.mid - b.mid;
 
 const byField = (field: 'filingDate' | 'updatedAt', desc: boolean) => (a: RankedHit, b: RankedHit): number => {
-  const c = (a[field] ?? '').localeCompare(b[field] ?? '');
+  const c = codeUnitOrder(a[field] ?? '', b[field] ?? '');
   return (desc ? -c : c) || byRelevance(a, b);
 };
 

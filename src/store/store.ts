@@ -40,10 +40,8 @@ export interface SearchTables {
   loadMode(): () => void;
 }
 
-export interface Store {
-  readonly backend: Backend;
-  /** Where the store lives: a file path, or a PostgreSQL URL without its password. */
-  readonly path: string;
+/** The repositories of a store, one per concern (each backend makes them on first use: lazy-repos.ts). */
+export interface StoreRepos {
   trademarks: TrademarkRepo;
   events: EventRepo;
   offices: OfficeRepo;
@@ -65,6 +63,12 @@ export interface Store {
   figures: FigureRepo;
   /** Ids by prefix, for every kind of id a command takes. */
   ids: IdRepo;
+}
+
+export interface Store extends StoreRepos {
+  readonly backend: Backend;
+  /** Where the store lives: a file path, or a PostgreSQL URL without its password. */
+  readonly path: string;
   /** Raw table access for `tm copy` (moving a whole store), never for operations. */
   tables(): StoreTables;
   /** The search index's tables; made on each call (the index opens them once). */

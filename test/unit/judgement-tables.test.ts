@@ -9,17 +9,9 @@ import { openTable, packSource, packTable, SECTION_NAMES } from '../../src/searc
 import { packForms } from '../../src/search/reference-commonness.js';
 import { compact, nearWords } from '../../src/search/normalize.js';
 import { packagePath } from '../../src/data-files.js';
+import { sourceSections as readSource } from '../helpers/conceptual-source.js';
 
-/** The source read line by line, as plainly as possible: the reference the packed table must match. */
-const sourceSections = (): Map<string, Map<string, string>> => {
-  const out = new Map<string, Map<string, string>>();
-  let current: Map<string, string> | undefined;
-  for (const line of gunzipSync(readFileSync(packagePath('data', 'conceptual', 'equivalents.tsv.gz'))).toString('utf8').split('\n')) {
-    if (line.startsWith('[')) out.set(line.slice(1, -1), (current = new Map()));
-    else if (current && line) current.set(line.slice(0, line.indexOf('\t')), line.slice(line.indexOf('\t') + 1));
-  }
-  return out;
-};
+const sourceSections = (): Map<string, Map<string, string>> => readSource('equivalents.tsv.gz');
 
 describe('packed conceptual table', () => {
   const sourceBytes = readFileSync(packagePath('data', 'conceptual', 'equivalents.tsv.gz')).length;

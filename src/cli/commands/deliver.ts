@@ -1,7 +1,8 @@
 // `tm deliver --once`: the webhook delivery worker for cron and CI: posts every delivery due now,
 // prints what it attempted, and exits. Retries due later stay queued.
 import type { Command } from 'commander';
-import { closeContext, type Context } from '../../context.js';
+import type { Context } from '../../context.js';
+import { closeContext } from '../../context-open.js';
 import { deliverOnce } from '../../ops/webhooks/delivery-service.js';
 import { contextFromGlobals, type GlobalOptions } from '../program.js';
 import { outputMode, printJson, reportError } from '../output.js';
@@ -26,7 +27,7 @@ export const addDeliverCommand = (program: Command): void => {
           throw new TmError('validation_error', `--concurrency must be a whole number from 1 to 1024, got ${o.concurrency}.`, { param: 'concurrency' });
         }
         if (o.allowPrivateWebhooks) process.env.TM_ALLOW_PRIVATE_WEBHOOKS = '1';
-        ctx = contextFromGlobals(o);
+        ctx = await contextFromGlobals(o);
         const result = await deliverOnce(ctx, { concurrency });
         if (mode.json) printJson(result);
         else process.stdout.write(`delivered: ${count(result.attempted, 'attempt')}\n`);

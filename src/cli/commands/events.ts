@@ -3,7 +3,8 @@
 // --follow keeps polling for new events like `tail -f` until interrupted.
 import type { Command } from 'commander';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { closeContext, type Context } from '../../context.js';
+import type { Context } from '../../context.js';
+import { closeContext } from '../../context-open.js';
 import { visible } from '../../core/terminal-text.js';
 import { TmError } from '../../errors.js';
 import { listEvents } from '../../ops/events/list-events.js';
@@ -69,7 +70,7 @@ export const addEventsCommand = (program: Command): void => {
           suggestion: 'Use `tm events --follow --json >> events.ndjson` to keep a stream.',
         });
       }
-      ctx = contextFromGlobals(o);
+      ctx = await contextFromGlobals(o);
       let after: string | undefined;
       let cursor: string | undefined;
       for (;;) {

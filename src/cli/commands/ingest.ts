@@ -2,7 +2,8 @@
 // terminal (percentage and ETA from bytes read) and a one-line summary. Skipped records make the exit non-zero unless --allow-errors.
 import type { Command } from 'commander';
 import { statSync } from 'node:fs';
-import { closeContext, type Context } from '../../context.js';
+import type { Context } from '../../context.js';
+import { closeContext } from '../../context-open.js';
 import { visible, visibleLines } from '../../core/terminal-text.js';
 import { TmError } from '../../errors.js';
 import { FORMAT_NAMES } from '../../ingest/formats.js';
@@ -58,7 +59,7 @@ export const addIngestCommand = (program: Command): void => {
       const progress = wantsProgress(mode.json) ? (await import('../views/ingest-progress.js')).startProgress() : null;
       try {
         checkPaths(paths);
-        ctx = contextFromGlobals(opts);
+        ctx = await contextFromGlobals(opts);
         const summary = await ingestFiles(ctx, paths, {
           format: opts.format,
           backfill: opts.backfill === true,

@@ -2,7 +2,8 @@
 // SQLite path or a postgres:// URL), and says which. A store is also migrated on first use; this
 // is for an operator who upgrades `tm` and wants the schema changed before serving.
 import type { Command } from 'commander';
-import { closeContext, type Context } from '../../context.js';
+import type { Context } from '../../context.js';
+import { closeContext } from '../../context-open.js';
 import { contextFromGlobals, type GlobalOptions } from '../program.js';
 import { outputMode, printJson, reportError } from '../output.js';
 
@@ -15,7 +16,7 @@ export const addMigrateCommand = (program: Command): void => {
       const mode = outputMode(o);
       let ctx: Context | null = null;
       try {
-        ctx = contextFromGlobals(o);
+        ctx = await contextFromGlobals(o);
         const applied = await ctx.store.migrate();
         if (mode.json) printJson({ object: 'migration', backend: ctx.store.backend, store: ctx.store.path, applied });
         else process.stdout.write(`${ctx.store.backend} store ${ctx.store.path}: ${applied.length ? `applied ${applied.length === 1 ? 'migration' : 'migrations'} ${applied.join(', ')}` : 'up to date'}\n`);

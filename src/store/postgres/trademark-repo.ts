@@ -1,9 +1,9 @@
 // Trademark rows on PostgreSQL: the same upsert rule as SQLite (change detection by content hash,
 // stale records skipped, one change event per changed mark, one sequence number per write), one
 // transaction per batch under the store's write lock, new rows and side rows sent with COPY.
-// A bulk load into an empty table drops the secondary indexes and builds them once at its end;
-// the loader holds a session advisory lock meanwhile, so a writer starting later can tell an
-// interrupted load (lock free, indexes missing) from a running one.
+// A bulk load into an empty table drops the secondary indexes and defers the party counts, and
+// does both once at its end; the loader holds a session advisory lock meanwhile, so a writer
+// starting later can tell an interrupted load (lock free, indexes missing) from a running one.
 import { canonicalNumber } from '../../core/ids.js';
 import { diffRecords, serializeRecord } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';

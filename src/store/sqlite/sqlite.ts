@@ -80,6 +80,19 @@ export const hasIndexes = (db: Db, statements: readonly string[]): boolean => {
 
 const version = (db: Db): number => db.pragma('user_version', { simple: true }) as number;
 
+const KNOWN = JSON.stringify(MIGRATIONS.map((m) => m.version));
+
+/** Whether every migration is recorded: one read on every open (issue 26.12), none per migration. */
+const isCurrent = (db: Db): boolean => {
+  try {
+    return db.prepare('SELECT COUNT(*) FROM schema_migrations WHERE version IN (SELECT value FROM json_each(?))').pluck().get(KNOWN) === MIGRATIONS.length;
+  } catch (err) {
+    // A new store, or one from before the table: not current.
+    if (/no such table/.test((err as Error).message)) return false;
+    throw err;
+  }
+};
+
 /**
  * Applies every migration not yet recorded in `schema_migrations`. Version ranges are handed out
  * per area, so a store may have met a higher version before a lower one existed: `user_version`
@@ -93,7 +106,7 @@ export const migrate = (db: Db, progress: MigrationProgress = () => {}): number[
       ? new Set()
       : new Set(db.prepare('SELECT version FROM schema_migrations').pluck().all() as number[]);
   // A current store is only read here, so opening one never takes the write lock.
-  if (MIGRATIONS.every((m) => recorded().has(m.version))) return [];
+  if (isCurrent(db)) return [];
   const applied: number[] = [];
   const before = version(db);
   const mark = (v: number): void => {

@@ -1,5 +1,6 @@
 // The SQLite store: one better-sqlite3 connection to a local file, every repository over it. All
 // SQLite SQL lives below this folder; src/context.ts opens it for a path.
+import { withLazyRepos } from '../lazy-repos.js';
 import type { Store } from '../store.js';
 import type { ChangeHooks } from '../trademark-repo.js';
 import { createAssignmentRepo } from './assignment-repo.js';
@@ -13,7 +14,7 @@ import { createFigureRepo } from './figure-repo.js';
 import { createIdRepo } from './id-repo.js';
 import { storeLeases } from './lease.js';
 import { createLedgerRepo } from './ledger-repo.js';
-import { createLedgerWriter } from './ledger-writer.js';
+import { createLedgerWriter, type LedgerWriter } from './ledger-writer.js';
 import { createMonitorRepo } from './monitor-repo.js';
 import { createOfficeRepo } from './office-repo.js';
 import { createPartyRepo } from './party-repo.js';
@@ -38,29 +39,12 @@ export interface SqliteStore extends Store {
 export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteStore => {
   const db: Db = openDatabase(path, { progress: hooks.progress });
   let applied = migrationsAppliedAtOpen(db);
-  const writer = createLedgerWriter(db);
-  return {
-    backend: 'sqlite',
+  let writer: LedgerWriter | undefined;
+  const ledgerWriter = (): LedgerWriter => (writer ??= createLedgerWriter(db));
+  const base = {
+    backend: 'sqlite' as const,
     path,
     db,
-    trademarks: createTrademarkRepo(db, hooks, writer),
-    events: createEventRepo(db),
-    offices: createOfficeRepo(db),
-    auth: createAuthRepo(db),
-    parties: createPartyRepo(db),
-    assignments: createAssignmentRepo(db),
-    proceedings: createProceedingRepo(db),
-    entities: createEntityRepo(db),
-    documents: createDocumentRepo(db),
-    portfolios: createPortfolioRepo(db),
-    screenings: createScreeningRepo(db),
-    ledger: createLedgerRepo(db, writer),
-    webhooks: createWebhookRepo(db),
-    watches: createWatchRepo(db, writer),
-    monitors: createMonitorRepo(db),
-    feeds: createFeedRepo(db),
-    figures: createFigureRepo(db),
-    ids: createIdRepo(db),
     tables: () => createSqliteTables(db),
     searchTables: () => ({ reads: createSearchRepo(db), writer: createSearchWriter(db), leases: storeLeases(db), loadMode: () => loadPragmas(db) }),
     /** A serving process's commits never copy the WAL back (checkpointer.ts); some other writer must. */
@@ -80,6 +64,26 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
       if (db.open) db.close();
     },
   };
+  return withLazyRepos(base, {
+    trademarks: () => createTrademarkRepo(db, hooks, ledgerWriter()),
+    events: () => createEventRepo(db),
+    offices: () => createOfficeRepo(db),
+    auth: () => createAuthRepo(db),
+    parties: () => createPartyRepo(db),
+    assignments: () => createAssignmentRepo(db),
+    proceedings: () => createProceedingRepo(db),
+    entities: () => createEntityRepo(db),
+    documents: () => createDocumentRepo(db),
+    portfolios: () => createPortfolioRepo(db),
+    screenings: () => createScreeningRepo(db),
+    ledger: () => createLedgerRepo(db, ledgerWriter()),
+    webhooks: () => createWebhookRepo(db),
+    watches: () => createWatchRepo(db, ledgerWriter()),
+    monitors: () => createMonitorRepo(db),
+    feeds: () => createFeedRepo(db),
+    figures: () => createFigureRepo(db),
+    ids: () => createIdRepo(db),
+  });
 };
 
 /** The connection of a SQLite store (tests and tools that inspect the file); throws for another backend. */

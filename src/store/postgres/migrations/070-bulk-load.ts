@@ -4,8 +4,8 @@
 // load: when it rebuilds the indexes, src/store/postgres/trademark-repo.ts). A deferred delete (a
 // mark replaced within the load) still files its parties at count 0 with the names it removed, so
 // the end state is the one the triggers reach: every party ever counted, its least spelling.
-// Stored records are compressed with lz4 where the server has it: pglz cost several times the CPU
-// per record at ingest.
+// Stored records are compressed with lz4 where the server has it: a batch's insert took about a
+// fifth longer with pglz here, for about the same size on disk.
 import { COUNTED, countingFunctions } from './040-party-lookup.js';
 
 /** The setting a bulk load's transactions set (SET LOCAL) so the party counts wait for its end. */

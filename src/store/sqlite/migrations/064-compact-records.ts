@@ -2,8 +2,9 @@
 // src/store/sqlite/records/record-codec.ts), about a quarter of their JSON. A store written before
 // holds them as JSON text: the backfill rewrites every row in place, in rowid order, telling its
 // progress. The column keeps its name and declared type (SQLite keeps a blob a blob in a TEXT
-// column), so nothing else in the schema moves. The pages freed go back to the file's free list and
-// are reused by later rows; the file itself shrinks only by VACUUM.
+// column), so nothing else in the schema moves. The space a record gives up stays inside its page
+// (new marks take new rowids at the table's end, so little of it is reused): the file keeps its
+// size until a VACUUM, which the last progress line suggests.
 // It also drops two indexes (docs/ingest-performance.md, issue 28): trademarks_status, since every
 // plan that chose it (a scan of the live marks in id order, the screening's live marks, a party's
 // marks with a status filter) reads fewer rows without it, by the primary key or the party's own
@@ -36,5 +37,5 @@ export const backfill = (db: Db, progress: MigrationProgress): void => {
     done += rows.length;
     if (Math.floor(done / EVERY) > Math.floor(before / EVERY)) progress(`migration 064: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} records compressed`);
   }
-  progress(`migration 064: ${total.toLocaleString('en-US')} records compressed`);
+  progress(`migration 064: ${total.toLocaleString('en-US')} records compressed; the file keeps its size until VACUUM (sqlite3 <store file> VACUUM, with the store closed)`);
 };
