@@ -67,7 +67,10 @@ const operationFor = (route: Route, op: OpDefinition, earlier: OpDefinition | nu
     const props = body.properties as Json | undefined;
     for (const name of pathParams) delete props?.[name];
     if (Array.isArray(body.required)) body.required = (body.required as string[]).filter((n) => !pathParams.includes(n));
-    requestBody = { required: true, content: { 'application/json': { schema: body } } };
+    // An upload route takes a multipart form whose file field is binary (src/http/multipart.ts).
+    const upload = op.http?.upload;
+    if (upload && props?.[upload]) props[upload] = { type: 'string', format: 'binary', description: 'The file (PNG, JPEG, GIF or WebP; at most 10 MB)' };
+    requestBody = { required: true, content: { [upload ? 'multipart/form-data' : 'application/json']: { schema: body } } };
   }
   if (route.method !== 'GET') parameters.push({ $ref: '#/components/parameters/Idempotency-Key' });
   if (earlier) {

@@ -89,3 +89,11 @@ describe('tm ingest --images and tm search-image', () => {
     expect(numbersOf(JSON.parse(r.stdout).data.results)[0]).toBe('GB96');
   });
 });
+
+describe('OpenAPI', () => {
+  it('describes POST /v1/search/image as a multipart upload with a binary image', async () => {
+    const doc = (await (await fx.call('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: { properties: Record<string, { format?: string }> } }> } }>> };
+    const body = doc.paths['/v1/search/image']!.post!.requestBody.content['multipart/form-data']!;
+    expect(body.schema.properties.image!.format).toBe('binary');
+  });
+});
