@@ -19,6 +19,8 @@ export interface AdmitOptions {
   /** The daily cap the call counts against; null for none. */
   daily: DailyTier | null;
   meter: Meter;
+  /** Units counted in usage for this call (an op's `credits`); default 1. */
+  credits?: number;
   /** False for calls that are neither billed nor counted (MCP account and usage tools). */
   counted?: boolean;
 }
@@ -60,7 +62,7 @@ export class RateLimiter {
     if (!taken.ok) {
       throw taken.over === 'window' ? limited(w.limit, w.window_seconds, win.reset, opts.tier) : limited(dayCap, DAY_S, dayReset, `${opts.daily} daily`);
     }
-    if (counted) ctx.store.auth.usage.count(orgId, principal.livemode, today, opts.daily ?? opts.tier, opts.meter);
+    if (counted) ctx.store.auth.usage.count(orgId, principal.livemode, today, opts.daily ?? opts.tier, opts.meter, opts.credits ?? 1);
     const policies: Admission['policies'] = [{ limit: w.limit, window: w.window_seconds, remaining: Math.max(0, w.limit - taken.used), reset: win.reset }];
     if (opts.daily) policies.push({ limit: dayCap, window: DAY_S, remaining: Math.max(0, dayCap - taken.dayUsed), reset: dayReset });
     return { policies };

@@ -144,7 +144,7 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   }
   c.set('principal', principal);
   const tier = tierOf(route);
-  const [, admission] = await Promise.all([endAuthAttempt(ctx, attempt, 'ok'), limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter })]);
+  const [, admission] = await Promise.all([endAuthAttempt(ctx, attempt, 'ok'), limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter, credits: op.credits })]);
   c.set('admission', admission);
   requireScope(principal, op.scope);
   requireFeature(principal.org, op);

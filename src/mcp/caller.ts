@@ -78,6 +78,7 @@ export const credentialCaller = (
           tier: 'mcp',
           daily: DAILY[op.meter],
           meter: op.meter,
+          credits: op.credits,
           counted: op.meter !== 'account',
         });
       } catch (err) {

@@ -15,6 +15,8 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
   description?: string;
   scope: Scope;
   meter: Meter;
+  /** Usage units one call counts under its meter (spec §8: an image search costs 3); default 1. */
+  credits?: number;
   /** Read-only operations become MCP tools with readOnlyHint. */
   readOnly: boolean;
   /**

@@ -21,7 +21,8 @@ export interface UsageCountRow {
 }
 
 export interface UsageRepo {
-  count(orgId: string, livemode: boolean, day: string, tier: string, meter: string): void;
+  /** Adds `n` units (default 1) to a day's counter; buffered, written with the next flush. */
+  count(orgId: string, livemode: boolean, day: string, tier: string, meter: string, n?: number): void;
   log(row: RequestLogRow): void;
   /** Records a key's use (`last_used_at`), written with the next flush. */
   touch(keyId: string, at: string): void;

@@ -61,6 +61,16 @@ describe('POST /v1/search/image', () => {
     }
   });
 
+  it('counts 3 search units in usage for one image search', async () => {
+    const searches = async (): Promise<number> => {
+      const summary = (await (await fx.call('/v1/usage/summary?days=1')).json()) as { days: { by_meter: Record<string, number> }[] };
+      return summary.days[0]?.by_meter.search ?? 0;
+    };
+    const before = await searches();
+    expect((await upload(await markPng(2))).status).toBe(200);
+    expect((await searches()) - before).toBe(3);
+  });
+
   it('keeps only results from the threshold up', async () => {
     const r = await upload(await markPng(5), { threshold: '0.99' });
     const body = (await r.json()) as { data: { results: Result[] } };

@@ -12,6 +12,9 @@ import { resolveOfficeCodes } from '../reference/data.js';
 /** Spec §8: 10 MB, as base64 text (4 characters for 3 bytes). */
 const MAX_BYTES = 10 * 1024 * 1024;
 
+/** Spec §4.3 and §8: an image search costs 3 credits, counted as 3 search units in usage. */
+const IMAGE_SEARCH_CREDITS = 3;
+
 export const searchImage = defineOp({
   name: 'search_image',
   summary: 'Search trademarks by image (earlier shape, POST /v1/search/image)',
@@ -19,6 +22,7 @@ export const searchImage = defineOp({
     'Finds marks whose stored image looks like the uploaded one (PNG, JPEG, GIF or WebP, at most 10 MB): a perceptual hash that survives rescaling, recolouring, small crops and re-encoding. `threshold` (0-1, default 0.75) is the lowest similarity_score returned. Only marks whose images were ingested (tm ingest --images) can match. 3 credits.',
   scope: 'trademarks:read',
   meter: 'search',
+  credits: IMAGE_SEARCH_CREDITS,
   readOnly: true,
   http: { method: 'POST', path: '/v1/search/image', shape: 'earlier', upload: 'image' },
   cli: { command: 'search-image <image>', file: { arg: 'image', binary: true, read: (base64) => ({ image: base64 }) } },
@@ -64,7 +68,7 @@ export const searchImage = defineOp({
           search_type: 'image',
           query_time_ms: Math.round(performance.now() - started),
           offices_searched: offices ?? [...new Set(scored.map((h) => records.get(h.id)?.office_code ?? ''))].filter(Boolean).sort(),
-          credits_used: 3,
+          credits_used: IMAGE_SEARCH_CREDITS,
         },
       },
     };

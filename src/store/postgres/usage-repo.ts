@@ -95,9 +95,9 @@ export const createPgUsageRepo = (db: PgDb): UsageRepo => {
   };
 
   return {
-    count(orgId, livemode, day, tier, meter) {
+    count(orgId, livemode, day, tier, meter, n = 1) {
       const key = [orgId, mode(livemode), day, tier, meter].join('\u0000');
-      pending.usage.set(key, (pending.usage.get(key) ?? 0) + 1);
+      pending.usage.set(key, (pending.usage.get(key) ?? 0) + n);
       schedule();
     },
     log(row) {

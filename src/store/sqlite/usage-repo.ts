@@ -92,9 +92,9 @@ export const createUsageRepo = (db: Db): UsageRepo => {
   };
 
   return {
-    count(orgId: string, livemode: boolean, day: string, tier: string, meter: string): void {
+    count(orgId: string, livemode: boolean, day: string, tier: string, meter: string, n = 1): void {
       const key = [orgId, livemode ? 1 : 0, day, tier, meter].join('\u0000');
-      pendingUsage.set(key, (pendingUsage.get(key) ?? 0) + 1);
+      pendingUsage.set(key, (pendingUsage.get(key) ?? 0) + n);
       schedule();
     },
     log(row: RequestLogRow): void {
