@@ -69,6 +69,8 @@ describe('the CLI manifest', () => {
     expect(show.filter((u) => /\/dist\/src\/search\/(search-index|judge|conceptual|analyze)\.js$|node_modules\/string-width\//.test(u))).toEqual([]);
     // zod as the one module the build bundled (src/cli/vendor-build.ts), not its hundred files.
     expect(show.filter((u) => /\/zod\//.test(u))).toEqual([expect.stringMatching(/\/dist\/node_modules\/zod\/index\.js$/)]);
+    // The SQLite migrations as the one module the build inlined (src/cli/inline-build.ts), not their thirty files.
+    expect(show.filter((u) => /\/store\/sqlite\/migrations\//.test(u)).map((u) => u.replace(/.*\/migrations\//, '')).sort()).toEqual(['001-core.js', '002-search.js', '005-cursor-secret.js', 'index.js']);
     const search = await modulesOf('search', 'LUPO', '--json', '--db', db);
     expect(search.some((u) => u.endsWith('/dist/src/search/search-index.js'))).toBe(true);
     expect(search.filter((u) => /node_modules\/(string-width|ink|react)\//.test(u))).toEqual([]);
