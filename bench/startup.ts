@@ -87,6 +87,8 @@ const main = async (): Promise<void> => {
       marks: { type: 'string', default: '100000' },
       rounds: { type: 'string', default: '15' },
       seed: { type: 'string', default: '7' },
+      // Another build's bin/tm.js (main's, say), timed in the same rounds as `baseline`.
+      baseline: { type: 'string' },
     },
   });
   const seed = Number(values.seed);
@@ -99,7 +101,12 @@ const main = async (): Promise<void> => {
   const found = spawnSync(process.execPath, ['bin/tm.js', 'search', query, '--json', '--limit', '1'], { env, encoding: 'utf8', cwd: repoRoot });
   const id = (JSON.parse(found.stdout) as { data: { id: string }[] }).data[0]!.id;
   const bundles = await buildBundles();
-  const variants: Record<string, string> = { lazy: join(repoRoot, 'bin', 'tm.js'), bundle: bundles.single, split: bundles.split };
+  const variants: Record<string, string> = {
+    ...(values.baseline ? { baseline: values.baseline } : {}),
+    lazy: join(repoRoot, 'bin', 'tm.js'),
+    bundle: bundles.single,
+    split: bundles.split,
+  };
   const commands: Record<string, string[]> = { version: ['--version'], search: ['search', query, '--json'], show: ['show', id, '--json'] };
   const runs: { name: string; args: string[] }[] = [
     { name: 'node -e 0', args: ['-e', '0'] },
@@ -121,7 +128,7 @@ const main = async (): Promise<void> => {
       return [r.name, Math.round(median(r.name)), Math.round(percentile(times.get(r.name)!, 90)), (median(r.name) / base).toFixed(2), target ? `≤ ${target}×` : '—'];
     }),
   };
-  const fastest = (c: string): string => Object.keys(variants).reduce((a, b) => (median(`${b} ${c}`) < median(`${a} ${c}`) ? b : a));
+  const fastest = (c: string): string => Object.keys(variants).filter((v) => v !== 'baseline').reduce((a, b) => (median(`${b} ${c}`) < median(`${a} ${c}`) ? b : a));
   const faster = Object.keys(commands).map((c) => `${c}: ${fastest(c)}`).join(', ');
   console.log(consoleTable(table));
   console.log(`faster per command: ${faster}`);
@@ -129,6 +136,7 @@ const main = async (): Promise<void> => {
     `Store: ${marks.toLocaleString('en-US')} generated marks (bench/corpus/generate.ts, seed ${seed}); query \`${query}\`, show \`${id}\`.`,
     `${rounds} rounds; each round runs every command once in turn, \`node -e 0\` first, so both see the same load. Wall time of the whole process (spawnSync), after one warm-up run of each.`,
     '`lazy`: bin/tm.js as shipped (the built manifest; only the named command built, its operation imported on use). `bundle`: one esbuild file of the same build (npm packages external), operations from its bundled registry. `split`: an esbuild build with code splitting, every operation and command module an entry, small packages (zod, commander) bundled in, heavy or native ones external.',
+    ...(values.baseline ? [`\`baseline\`: ${values.baseline}, another build timed in the same rounds.`] : []),
     `Faster per command: ${faster}.`,
   ];
   writeReport(
