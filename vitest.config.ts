@@ -23,6 +23,7 @@ const BOTH_BACKENDS = [
   'test/surfaces/mcp-monitoring.test.ts',
   'test/surfaces/mcp-stdio.test.ts',
   'test/surfaces/id-prefixes.test.ts',
+  'test/monitor/webhook-delivery.test.ts',
 ];
 
 export default defineConfig({
