@@ -25,6 +25,7 @@ const BOTH_BACKENDS = [
   'test/surfaces/id-prefixes.test.ts',
   'test/monitor/webhook-delivery.test.ts',
   'test/monitor/ssrf.test.ts',
+  'test/monitor/ledger-projection.test.ts',
   'test/surfaces/http-feeds.test.ts',
 ];
 
