@@ -21,3 +21,9 @@ export const sqlRun = async (store: Store, sql: string, ...params: unknown[]): P
   if (store.backend === 'postgres') await postgresDb(store).query(numbered(sql), params);
   else sqliteDb(store).prepare(sql).run(...params);
 };
+
+/** Closes the store's connection under it (SQLite's handle, PostgreSQL's pool): its next query fails. */
+export const closeUnderneath = async (store: Store): Promise<void> => {
+  if (store.backend === 'postgres') await postgresDb(store).close();
+  else sqliteDb(store).close();
+};
