@@ -27,6 +27,8 @@ const BOTH_BACKENDS = [
   'test/monitor/ssrf.test.ts',
   'test/monitor/ledger-projection.test.ts',
   'test/surfaces/http-feeds.test.ts',
+  'test/surfaces/http-errors.test.ts',
+  'test/surfaces/http-health.test.ts',
 ];
 
 export default defineConfig({
