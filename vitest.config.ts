@@ -24,6 +24,9 @@ const BOTH_BACKENDS = [
   'test/surfaces/mcp-monitoring.test.ts',
   'test/surfaces/mcp-stdio.test.ts',
   'test/surfaces/id-prefixes.test.ts',
+  'test/monitor/webhook-delivery.test.ts',
+  'test/monitor/ssrf.test.ts',
+  'test/surfaces/http-feeds.test.ts',
 ];
 
 export default defineConfig({
