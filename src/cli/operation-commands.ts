@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import { EXPORTS } from './exports.js';
 import { TmError } from '../errors.js';
-import { addFlags, kebab } from './flags.js';
+import { addFlags, camel, kebab } from './flags.js';
 import { loadOperation, type ManifestOp } from './manifest.js';
 import { addExportFlags, addPageFlags } from './views/export.js';
 
@@ -20,7 +20,6 @@ const commandAt = (root: Command, words: string[]): Command => {
   return current;
 };
 
-const camel = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 const sameWords = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((w, i) => w === b[i]);
 
 /** The flag that runs a guest operation on its host command: its file argument, `--image <file>`. */
