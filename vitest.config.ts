@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  *  watches and alerts, webhooks, portfolios, deadlines and clearance over the CLI, HTTP and MCP. */
 const BOTH_BACKENDS = [
   'test/ops/**/*.test.ts',
+  'test/store/design-key-backfill.test.ts',
   'test/surfaces/cli-search-all.test.ts',
   'test/surfaces/cli-watches.test.ts',
   'test/surfaces/cli-webhooks.test.ts',
