@@ -27,3 +27,15 @@ export const closeUnderneath = async (store: Store): Promise<void> => {
   if (store.backend === 'postgres') await postgresDb(store).close();
   else sqliteDb(store).close();
 };
+
+/** PostgreSQL only: a trigger that fails every insert or update of `table` with `message`, or (on = false) its removal. */
+export const pgFailWrites = async (store: Store, table: string, message: string, on: boolean): Promise<void> => {
+  const name = `${table}_fails`;
+  if (on) {
+    await sqlRun(store, `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION '${message}'; END $$`);
+    await sqlRun(store, `CREATE TRIGGER ${name} BEFORE INSERT OR UPDATE ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`);
+  } else {
+    await sqlRun(store, `DROP TRIGGER ${name} ON ${table}`);
+    await sqlRun(store, `DROP FUNCTION ${name}()`);
+  }
+};

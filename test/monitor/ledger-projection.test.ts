@@ -11,7 +11,7 @@ import { createPortfolio } from '../../src/ops/monitor/portfolio-crud.js';
 import { addPortfolioMarks, removePortfolioMarks } from '../../src/ops/monitor/portfolio-marks.js';
 import { createWebhook } from '../../src/ops/webhooks/create-webhook.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
-import { sqlRows, sqlRun } from '../helpers/raw-sql.js';
+import { pgFailWrites, sqlRows, sqlRun } from '../helpers/raw-sql.js';
 import type { Store } from '../../src/store/store.js';
 
 const TSDR = 'fixtures/uspto/tsdr';
@@ -28,15 +28,8 @@ const portfolioOf = async (ctx: Context, org: typeof ORG_A, marks: (string | { i
 
 /** Makes every insert into the delivery outbox fail (a trigger of the backend's own kind), or undoes it. */
 const breakOutbox = async (store: Store, down: boolean): Promise<void> => {
-  if (store.backend === 'postgres') {
-    if (down) {
-      await sqlRun(store, "CREATE FUNCTION outbox_down() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox down'; END $$");
-      await sqlRun(store, 'CREATE TRIGGER outbox_down BEFORE INSERT ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION outbox_down()');
-    } else {
-      await sqlRun(store, 'DROP TRIGGER outbox_down ON webhook_deliveries');
-      await sqlRun(store, 'DROP FUNCTION outbox_down()');
-    }
-  } else if (down) await sqlRun(store, "CREATE TEMP TRIGGER outbox_down BEFORE INSERT ON webhook_deliveries BEGIN SELECT RAISE(ABORT, 'outbox down'); END");
+  if (store.backend === 'postgres') await pgFailWrites(store, 'webhook_deliveries', 'outbox down', down);
+  else if (down) await sqlRun(store, "CREATE TEMP TRIGGER outbox_down BEFORE INSERT ON webhook_deliveries BEGIN SELECT RAISE(ABORT, 'outbox down'); END");
   else await sqlRun(store, 'DROP TRIGGER outbox_down');
 };
 

@@ -8,21 +8,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startHttp } from './http-fixture.js';
 import type { Store } from '../../src/store/store.js';
-import { closeUnderneath, sqlRun } from '../helpers/raw-sql.js';
+import { closeUnderneath, pgFailWrites, sqlRun } from '../helpers/raw-sql.js';
 import { releaseLocation, storeLocation } from '../helpers/test-backend.js';
 
 /** Makes the store refuse writes (SQLite's query_only; on PostgreSQL a trigger failing every write
  *  to `meta`, where the cache probe writes), or undoes it. */
-const readOnly = async (store: Store, on: boolean): Promise<void> => {
-  if (store.backend === 'sqlite') return sqlRun(store, `PRAGMA query_only = ${on ? 'ON' : 'OFF'}`);
-  if (on) {
-    await sqlRun(store, "CREATE FUNCTION meta_read_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'read only'; END $$");
-    await sqlRun(store, 'CREATE TRIGGER meta_read_only BEFORE INSERT OR UPDATE ON meta FOR EACH ROW EXECUTE FUNCTION meta_read_only()');
-  } else {
-    await sqlRun(store, 'DROP TRIGGER meta_read_only ON meta');
-    await sqlRun(store, 'DROP FUNCTION meta_read_only()');
-  }
-};
+const readOnly = async (store: Store, on: boolean): Promise<void> =>
+  store.backend === 'sqlite' ? sqlRun(store, `PRAGMA query_only = ${on ? 'ON' : 'OFF'}`) : pgFailWrites(store, 'meta', 'read only', on);
 
 const ready = async (url: string) => {
   const res = await fetch(`${url}/health/ready`);
