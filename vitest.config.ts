@@ -8,6 +8,7 @@ import { defineConfig } from 'vitest/config';
  *  watches and alerts, webhooks, portfolios, deadlines and clearance over the CLI, HTTP and MCP. */
 const BOTH_BACKENDS = [
   'test/ops/**/*.test.ts',
+  'test/store/design-key-backfill.test.ts',
   'test/surfaces/cli-search-all.test.ts',
   'test/surfaces/cli-watches.test.ts',
   'test/surfaces/cli-webhooks.test.ts',
@@ -23,6 +24,12 @@ const BOTH_BACKENDS = [
   'test/surfaces/mcp-monitoring.test.ts',
   'test/surfaces/mcp-stdio.test.ts',
   'test/surfaces/id-prefixes.test.ts',
+  'test/monitor/webhook-delivery.test.ts',
+  'test/monitor/ssrf.test.ts',
+  'test/monitor/ledger-projection.test.ts',
+  'test/surfaces/http-feeds.test.ts',
+  'test/surfaces/http-errors.test.ts',
+  'test/surfaces/http-health.test.ts',
 ];
 
 export default defineConfig({

@@ -48,7 +48,8 @@ export const addCommands = async (program: Command, manifest: Manifest, word: st
       for (const arg of top.args) stub.argument(arg);
     } else if (top.kind === 'ops') {
       const { addOperationCommands } = await import('./operation-commands.js');
-      addOperationCommands(program, manifest.ops.filter((op) => op.words[0] === top.name));
+      const guests = manifest.ops.filter((op) => op.flagOn?.[0] === top.name);
+      addOperationCommands(program, manifest.ops.filter((op) => op.words[0] === top.name), guests);
     } else {
       const spec = manifest.commands.find((c) => c.name === top.name)!;
       const mod = (await import(/* @vite-ignore */ new URL(`./commands/${spec.module}.js`, import.meta.url).href)) as Record<string, (p: Command) => void>;

@@ -113,7 +113,7 @@ export const addFlags = (command: Command, specs: FlagSpec[]): void => {
   }
 };
 
-const camel = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+export const camel = (flag: string): string => flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
 /** The value of a flag, or of its earlier spelling, which says on stderr that it is deprecated. */
 const flagValue = (spec: FlagSpec, options: Record<string, unknown>, warn: (line: string) => void): unknown => {

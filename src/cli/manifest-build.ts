@@ -66,6 +66,7 @@ const entryOf = (op: OpDefinition & { cli: NonNullable<OpDefinition['cli']> }): 
     list: listShape(op.output) !== null,
     ...(op.http && !op.local ? { http: routeOf(op.http) } : {}),
     ...(op.local ? { local: true } : {}),
+    ...(op.cli.flagOn ? { flagOn: op.cli.flagOn.split(/\s+/) } : {}),
   };
 };
 

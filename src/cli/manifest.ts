@@ -19,6 +19,8 @@ export interface ManifestOp {
   list: boolean;
   /** The HTTP route, for `--remote`; absent for local administration (`tm orgs create`). */
   http?: { method: 'GET' | 'POST' | 'PATCH' | 'DELETE'; path: string; produces?: string; shape?: 'earlier' };
+  /** The command words this operation is also a flag of (`tm search --image FILE`): its file argument as the flag. */
+  flagOn?: string[];
   /** Administration of the machine holding the store (`tm orgs`, `tm keys`): always runs locally. */
   local?: boolean;
   /** Where the built operation lives, relative to dist/src/ops (absent in an in-process manifest). */

@@ -69,7 +69,11 @@ export interface OpDefinition<I extends z.ZodTypeAny = z.ZodTypeAny, O extends z
    * `file` names a positional argument that is a file path (or - for stdin): the CLI reads it and
    * `read` turns its text into input keys, so `tm reconcile docket.csv` posts the same body as HTTP.
    */
-  cli?: { command: string; flags?: Record<string, string>; file?: { arg: string; binary?: boolean; read: (text: string, name: string) => Record<string, unknown> } };
+  /**
+   * `flagOn` names another command this one is also reachable from, by its file argument as a
+   * flag: `search` on search_image makes `tm search --image FILE` run it (operation-commands.ts).
+   */
+  cli?: { command: string; flags?: Record<string, string>; flagOn?: string; file?: { arg: string; binary?: boolean; read: (text: string, name: string) => Record<string, unknown> } };
   /**
    * Reads only what may lag the last write (spec §4.2: search reads an eventually consistent
    * index): a search or a list of marks. With a read replica it runs there while the replica is

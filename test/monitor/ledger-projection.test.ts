@@ -11,7 +11,8 @@ import { createPortfolio } from '../../src/ops/monitor/portfolio-crud.js';
 import { addPortfolioMarks, removePortfolioMarks } from '../../src/ops/monitor/portfolio-marks.js';
 import { createWebhook } from '../../src/ops/webhooks/create-webhook.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
-import { sqliteDb } from '../../src/store/sqlite/store.js';
+import { pgFailWrites, sqlRows, sqlRun } from '../helpers/raw-sql.js';
+import type { Store } from '../../src/store/store.js';
 
 const TSDR = 'fixtures/uspto/tsdr';
 const ORG_A = { id: 'org_aaaa', name: 'A', livemode: true };
@@ -23,6 +24,13 @@ const portfolioOf = async (ctx: Context, org: typeof ORG_A, marks: (string | { i
   const p = await createPortfolio.run(c, createPortfolio.input.parse({ name: 'docket' }));
   await addPortfolioMarks.run(c, addPortfolioMarks.input.parse({ id: p.id, trademark_ids: marks }));
   return p.id;
+};
+
+/** Makes every insert into the delivery outbox fail (a trigger of the backend's own kind), or undoes it. */
+const breakOutbox = async (store: Store, down: boolean): Promise<void> => {
+  if (store.backend === 'postgres') await pgFailWrites(store, 'webhook_deliveries', 'outbox down', down);
+  else if (down) await sqlRun(store, "CREATE TEMP TRIGGER outbox_down BEFORE INSERT ON webhook_deliveries BEGIN SELECT RAISE(ABORT, 'outbox down'); END");
+  else await sqlRun(store, 'DROP TRIGGER outbox_down');
 };
 
 const as = (ctx: Context, org: typeof ORG_A): Context => ({ ...ctx, org });
@@ -114,23 +122,23 @@ describe('ledger projection', () => {
     await t.ctx.store.trademarks.upsert([before], '2026-11-20T00:00:00.000Z');
     await portfolioOf(t.ctx, ORG_A, [before.id]);
     const endpoint = await createWebhook.run(as(t.ctx, ORG_A), createWebhook.input.parse({ url: 'https://hooks.example.com/tm', enabled_events: ['trademark.status_changed'] }));
-    const outbox = () => sqliteDb(t.ctx.store).prepare('SELECT event_id, state FROM webhook_deliveries WHERE endpoint_id = ?').all(endpoint.id) as { event_id: string; state: string }[];
+    const outbox = () => sqlRows(t.ctx.store, 'SELECT event_id, state FROM webhook_deliveries WHERE endpoint_id = ?', endpoint.id);
     const published = makeRecord({ application_number: '97000002', source_date: '2026-11-21', status: { primary: 'pending', stage: 'published' } });
 
     // A failing outbox write rolls back the change with it: no record update, no change event, no ledger event.
-    sqliteDb(t.ctx.store).exec("CREATE TEMP TRIGGER outbox_down BEFORE INSERT ON webhook_deliveries BEGIN SELECT RAISE(ABORT, 'outbox down'); END");
+    await breakOutbox(t.ctx.store, true);
     await expect(t.ctx.store.trademarks.upsert([published], '2026-11-21T00:00:00.000Z')).rejects.toThrow('outbox down');
     expect((await t.ctx.store.trademarks.get([before.id])).get(before.id)!.status.stage).toBe('examination');
     expect(await t.ctx.store.events.forTrademark(before.id, 0, 10)).toEqual([]);
     expect((await list(as(t.ctx, ORG_A))).data).toEqual([]);
 
     // With the outbox working, the one upsert call leaves the event and its delivery committed: no later step is needed.
-    sqliteDb(t.ctx.store).exec('DROP TRIGGER outbox_down');
+    await breakOutbox(t.ctx.store, false);
     const outcome = await t.ctx.store.trademarks.upsert([published], '2026-11-21T00:00:00.000Z');
     expect(outcome.events.map((e) => e.type)).toEqual(['trademark.status_changed']);
     const events = (await list(as(t.ctx, ORG_A))).data;
     expect(events.map((e) => e.type)).toEqual(['trademark.status_changed']);
-    expect(outbox()).toEqual([{ event_id: events[0]!.id, state: 'pending' }]);
+    expect(await outbox()).toEqual([{ event_id: events[0]!.id, state: 'pending' }]);
   });
 
   it('one batch of changes gives each endpoint exactly the events its organization and portfolio filter select', async () => {
@@ -146,11 +154,11 @@ describe('ledger projection', () => {
     const published = marks.map((m) => makeRecord({ application_number: m.application_number, source_date: '2026-11-21', status: { primary: 'pending', stage: 'published' } }));
 
     await t.ctx.store.trademarks.upsert(published, '2026-11-21T00:00:00.000Z'); // one transaction, one projector run
-    const marksOf = (endpointId: string) =>
-      (sqliteDb(t.ctx.store).prepare('SELECT l.trademark_id FROM webhook_deliveries d JOIN ledger_events l ON l.id = d.event_id WHERE d.endpoint_id = ? ORDER BY d.event_seq').pluck().all(endpointId) as string[]);
-    expect(marksOf(all)).toEqual([m1, m2]);
-    expect(marksOf(onlyP2)).toEqual([m2]);
-    expect(marksOf(ofB)).toEqual([m3]);
+    const marksOf = async (endpointId: string) =>
+      (await sqlRows<{ trademark_id: string }>(t.ctx.store, 'SELECT l.trademark_id FROM webhook_deliveries d JOIN ledger_events l ON l.id = d.event_id WHERE d.endpoint_id = ? ORDER BY d.event_seq', endpointId)).map((r) => r.trademark_id);
+    expect(await marksOf(all)).toEqual([m1, m2]);
+    expect(await marksOf(onlyP2)).toEqual([m2]);
+    expect(await marksOf(ofB)).toEqual([m3]);
   });
 
   it('wrong id prefixes are 400 id_type_mismatch', async () => {

@@ -15,8 +15,8 @@ import { createWebhook } from '../../src/ops/webhooks/create-webhook.js';
 import { deliverOnce } from '../../src/ops/webhooks/delivery-service.js';
 import { listDeliveries } from '../../src/ops/webhooks/list-deliveries.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
+import { sqlRun } from '../helpers/raw-sql.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
-import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 const ORG = { id: 'org_ssrf', name: 'S', livemode: true };
 
@@ -139,7 +139,7 @@ describe('save and delivery', () => {
     for (const address of ['127.0.0.1', '::ffff:7f00:1', '::1']) {
       await deliverOnce(strict(), { resolve: rebinding(address) });
       expect(await lastError(id)).toMatch(new RegExp(`^ESSRF: refused: ${address.replace(/\./g, '\\.')} (carries 127\\.0\\.0\\.1, which )?is a special-purpose address`));
-      await sqliteDb(ctx.store).prepare("UPDATE webhook_deliveries SET next_attempt_at = '2000-01-01T00:00:00.000Z'").run();
+      await sqlRun(ctx.store, "UPDATE webhook_deliveries SET next_attempt_at = '2000-01-01T00:00:00.000Z'");
     }
     expect(rx.received).toHaveLength(0);
   });

@@ -15,8 +15,8 @@ import { rotateWebhookSecret } from '../../src/ops/webhooks/rotate-webhook.js';
 import { testWebhook } from '../../src/ops/webhooks/test-webhook.js';
 import { updateWebhook } from '../../src/ops/webhooks/update-webhook.js';
 import { tempContext, type TempContext } from '../helpers/factory.js';
+import { sqlRows } from '../helpers/raw-sql.js';
 import { startReceiver, type Receiver } from '../helpers/webhook-receiver.js';
-import { sqliteDb } from '../../src/store/sqlite/store.js';
 
 const ORG_A = { id: 'org_aaaa', name: 'A', livemode: true };
 const ORG_B = { id: 'org_bbbb', name: 'B', livemode: true };
@@ -42,7 +42,7 @@ const event = async (org = ORG_A, n = 1) =>
   }))!;
 
 const deliveryRows = (id: string) =>
-  sqliteDb(ctx.store).prepare('SELECT * FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY seq').all(id) as { state: string; attempts: number; next_attempt_at: string; event_id: string }[];
+  sqlRows<{ state: string; attempts: number; next_attempt_at: string; event_id: string }>(ctx.store, 'SELECT * FROM webhook_deliveries WHERE endpoint_id = ? ORDER BY seq', id);
 
 beforeEach(async () => {
   t = tempContext();
@@ -70,7 +70,7 @@ describe('webhook delivery', () => {
     expect(bodies[0]).toMatchObject({ type: 'alert.created', payload_version: 2, data: { alert_id: 'alr_1' } });
     expect(rx.received[0]!.headers['webhook-attempt']).toBe('1');
     expect(rx.received[0]!.headers['content-type']).toBe('application/json');
-    expect(deliveryRows(ep.id).map((d) => d.state)).toEqual(['delivered', 'delivered']);
+    expect((await deliveryRows(ep.id)).map((d) => d.state)).toEqual(['delivered', 'delivered']);
     const attempts = await listDeliveries.run(as(ORG_A), listDeliveries.input.parse({ id: ep.id }));
     expect(attempts.data[0]).toMatchObject({ status: 'succeeded', response_code: 204, attempt: 1, error: null });
     expect(attempts.data[0]!.response_time_ms).toBeGreaterThanOrEqual(0);
@@ -107,7 +107,7 @@ describe('webhook delivery', () => {
     await event();
     await deliverOnce(ctx);
     expect(rx.received[0]).toMatchObject({ verified: false, error: 'Message timestamp too old' });
-    const [d] = deliveryRows(ep.id);
+    const [d] = await deliveryRows(ep.id);
     expect(d).toMatchObject({ state: 'pending', attempts: 1 });
     const attempts = await listDeliveries.run(as(ORG_A), listDeliveries.input.parse({ id: ep.id }));
     expect(attempts.data[0]).toMatchObject({ status: 'failed', response_code: 401, error: 'HTTP 401' });
@@ -128,7 +128,7 @@ describe('webhook delivery', () => {
       expect(attemptsOfFirst.slice(-2).map((r) => r.headers['webhook-attempt'])).toEqual([String(attempt), String(attempt)]);
       if (attempt === MAX_ATTEMPTS) break;
       const delay = RETRY_DELAYS_S[attempt - 1]! * 1000;
-      const rows = deliveryRows(ep.id).filter((r) => first.includes(r.event_id));
+      const rows = (await deliveryRows(ep.id)).filter((r) => first.includes(r.event_id));
       for (const r of rows) {
         const wait = Date.parse(r.next_attempt_at) - before;
         expect(wait).toBeGreaterThanOrEqual(delay * 0.9 - 50);
@@ -150,13 +150,13 @@ describe('webhook delivery', () => {
     advance(24 * 3600_000);
     await deliverOnce(ctx);
     expect(rx.received).toHaveLength(posted);
-    expect(deliveryRows(ep.id).find((d) => d.event_id === late)).toMatchObject({ state: 'pending' });
+    expect((await deliveryRows(ep.id)).find((d) => d.event_id === late)).toMatchObject({ state: 'pending' });
     rx.mode = 'accept'; // the clock is a day ahead of the receiver's, so its timestamp check would fail
     const enabled = await updateWebhook.run(as(ORG_A), updateWebhook.input.parse({ id: ep.id, enabled: true }));
     expect(enabled.health).toMatchObject({ status: 'healthy', consecutive_failures: 0 });
     await deliverOnce(ctx);
     expect(rx.received.at(-1)!.headers['webhook-id']).toBe(late);
-    expect(deliveryRows(ep.id).find((d) => d.event_id === late)).toMatchObject({ state: 'delivered' });
+    expect((await deliveryRows(ep.id)).find((d) => d.event_id === late)).toMatchObject({ state: 'delivered' });
   });
 
   it('gives up on a delivery after the last scheduled attempt', async () => {
@@ -168,7 +168,7 @@ describe('webhook delivery', () => {
       advance(11 * 3600_000);
     }
     expect(rx.received).toHaveLength(MAX_ATTEMPTS);
-    expect(deliveryRows(ep.id)[0]).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
+    expect((await deliveryRows(ep.id))[0]).toMatchObject({ state: 'failed', attempts: MAX_ATTEMPTS });
   });
 
   it('410 disables the endpoint at once without a retry', async () => {
@@ -176,7 +176,7 @@ describe('webhook delivery', () => {
     rx.mode = 'gone410';
     await event(ORG_A, 1);
     await deliverOnce(ctx);
-    expect(deliveryRows(ep.id)[0]).toMatchObject({ state: 'failed', attempts: 1 });
+    expect((await deliveryRows(ep.id))[0]).toMatchObject({ state: 'failed', attempts: 1 });
     const after = await getWebhook.run(as(ORG_A), { id: ep.id });
     expect(after.health).toMatchObject({ status: 'disabled', disabled_reason: 'gone' });
     await event(ORG_A, 2); // not queued for a disabled endpoint
@@ -194,11 +194,11 @@ describe('webhook delivery', () => {
     const [attempt] = (await listDeliveries.run(as(ORG_A), listDeliveries.input.parse({ id: ep.id }))).data;
     expect(attempt).toMatchObject({ status: 'failed', response_code: null });
     expect(attempt!.error).toMatch(/timeout/i);
-    expect(deliveryRows(ep.id)[0]).toMatchObject({ state: 'pending', attempts: 1 });
+    expect((await deliveryRows(ep.id))[0]).toMatchObject({ state: 'pending', attempts: 1 });
     rx.mode = 'ok';
     advance(10_000);
     await deliverOnce(ctx);
-    expect(deliveryRows(ep.id)[0]).toMatchObject({ state: 'delivered', attempts: 2 });
+    expect((await deliveryRows(ep.id))[0]).toMatchObject({ state: 'delivered', attempts: 2 });
   });
 
   it('webhook.test: test_<hex> id, no payload_version, never retried, never counted toward auto-disable', async () => {
@@ -227,7 +227,7 @@ describe('webhook delivery', () => {
     for (let i = 0; i < 12; i++) ids.push((await event(ORG_A, i)).id);
     await deliverOnce(ctx, { perEndpoint: 1 });
     expect(rx.received.map((r) => r.headers['webhook-id'])).toEqual(ids);
-    expect(deliveryRows(ep.id).every((d) => d.state === 'delivered')).toBe(true);
+    expect((await deliveryRows(ep.id)).every((d) => d.state === 'delivered')).toBe(true);
   });
 
   it('redelivery by range re-posts with the same webhook-id and payload_version', async () => {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../src/core/clock.js';
 import { makeRecord } from '../helpers/factory.js';
 import { startHttp, type HttpFixture } from './http-fixture.js';
-import { sqliteDb } from '../../src/store/sqlite/store.js';
+import { closeUnderneath } from '../helpers/raw-sql.js';
+import { TEST_BACKEND } from '../helpers/test-backend.js';
 
 let f: HttpFixture;
 beforeAll(async () => {
@@ -261,11 +262,11 @@ describe('500 internal_error', () => {
     const g = await startHttp();
     g.tmp.ctx.logger = { info: () => {}, warn: (m) => warnings.push(m) };
     try {
-      sqliteDb(g.tmp.ctx.store).close();
+      await closeUnderneath(g.tmp.ctx.store);
       const e = await expectError(await g.call('/v1/trademarks/US:87310367'), 500, 'internal_error');
       expect(e.retryable).toBe(true);
       expect(e.detail).toBe('An internal error occurred.');
-      expect(warnings.join('\n')).toMatch(/database connection is not open/);
+      expect(warnings.join('\n')).toMatch(TEST_BACKEND === 'postgres' ? /Cannot use a pool after calling end on the pool/ : /database connection is not open/);
     } finally {
       await g.close();
     }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteDb } from '../../src/store/sqlite/store.js';
+import { sqlRows } from '../helpers/raw-sql.js';
 import { startHttp, type HttpFixture } from './http-fixture.js';
 
 let f: HttpFixture;
@@ -61,7 +61,7 @@ describe('POST /v1/feeds and ?token=', () => {
   });
 
   it('stores only the hash of the token', async () => {
-    const rows = sqliteDb(f.tmp.ctx.store).prepare('SELECT * FROM feed_tokens WHERE id = ?').all(feed.id) as Record<string, unknown>[];
+    const rows = await sqlRows(f.tmp.ctx.store, 'SELECT * FROM feed_tokens WHERE id = ?', feed.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.hash).toBe(createHash('sha256').update(feed.token).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(feed.token);

@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startHttp } from './http-fixture.js';
-import { sqliteDb } from '../../src/store/sqlite/store.js';
+import type { Store } from '../../src/store/store.js';
+import { closeUnderneath, pgFailWrites, sqlRun } from '../helpers/raw-sql.js';
+import { releaseLocation, storeLocation } from '../helpers/test-backend.js';
+
+/** Makes the store refuse writes (SQLite's query_only; on PostgreSQL a trigger failing every write
+ *  to `meta`, where the cache probe writes), or undoes it. */
+const readOnly = async (store: Store, on: boolean): Promise<void> =>
+  store.backend === 'sqlite' ? sqlRun(store, `PRAGMA query_only = ${on ? 'ON' : 'OFF'}`) : pgFailWrites(store, 'meta', 'read only', on);
 
 const ready = async (url: string) => {
   const res = await fetch(`${url}/health/ready`);
@@ -45,13 +52,15 @@ describe('health endpoints', () => {
   it('is degraded (200) when the search index is unreadable, naming the component', async () => {
     const f = await startHttp();
     try {
-      sqliteDb(f.tmp.ctx.store).exec('ALTER TABLE search_state RENAME TO search_state_moved');
+      await sqlRun(f.tmp.ctx.store, 'ALTER TABLE search_state RENAME TO search_state_moved');
       const r = await ready(f.url);
       expect(r.status).toBe(200);
       expect(r.body.status).toBe('degraded');
       expect(r.body.dependencies.search).toEqual({ status: 'error' });
       expect(r.body.dependencies.database!.status).toBe('ok');
     } finally {
+      // A PostgreSQL test database is emptied for its next file, not rebuilt: its tables must be as migrated.
+      await sqlRun(f.tmp.ctx.store, 'ALTER TABLE search_state_moved RENAME TO search_state');
       await f.close();
     }
   });
@@ -59,11 +68,11 @@ describe('health endpoints', () => {
   it('is degraded when the response cache cannot be written', async () => {
     const f = await startHttp();
     try {
-      sqliteDb(f.tmp.ctx.store).pragma('query_only = ON');
+      await readOnly(f.tmp.ctx.store, true);
       const r = await ready(f.url);
       expect(r.body.status).toBe('degraded');
       expect(r.body.dependencies.cache).toEqual({ status: 'error' });
-      sqliteDb(f.tmp.ctx.store).pragma('query_only = OFF');
+      await readOnly(f.tmp.ctx.store, false);
       expect((await ready(f.url)).body.status).toBe('ok');
     } finally {
       await f.close();
@@ -73,7 +82,7 @@ describe('health endpoints', () => {
   it('is unhealthy (503) when the database is closed', async () => {
     const f = await startHttp();
     try {
-      sqliteDb(f.tmp.ctx.store).close();
+      await closeUnderneath(f.tmp.ctx.store);
       const r = await ready(f.url);
       expect(r.status).toBe(503);
       expect(r.body.status).toBe('unhealthy');
@@ -120,7 +129,8 @@ describe('tm serve process', () => {
   it('tells how to create a key on an empty store, serves, and exits 0 on SIGTERM', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tm-serve-'));
     const bin = join(import.meta.dirname, '../../bin/tm.js');
-    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', join(dir, 'tm.db'), '--access-log', 'off', '--create'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const db = storeLocation(dir);
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--db', db, '--access-log', 'off', '--create'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     try {
@@ -144,6 +154,7 @@ describe('tm serve process', () => {
       expect(out).toContain('SIGTERM');
     } finally {
       child.kill('SIGKILL');
+      await releaseLocation(db);
       rmSync(dir, { recursive: true, force: true });
     }
   }, 30_000);

@@ -87,7 +87,7 @@ describe('POST /v1/search/image', () => {
   });
 });
 
-describe('tm ingest --images and tm search-image', () => {
+describe('tm ingest --images, tm search-image and tm search --image', () => {
   it('stores hashes at ingest and finds the mark from a rescaled copy', async () => {
     const ingest = await tm('ingest', marks, '--images', images, '--json');
     expect(ingest.exitCode).toBe(0);
@@ -97,6 +97,39 @@ describe('tm ingest --images and tm search-image', () => {
     const r = await tm('search-image', query, '--json');
     expect(r.exitCode).toBe(0);
     expect(numbersOf(JSON.parse(r.stdout).data.results)[0]).toBe('GB96');
+
+    // `tm search --image FILE` is the same search, with search-image's own flags and the shared ones.
+    const timeless = (stdout: string): unknown => {
+      const body = JSON.parse(stdout) as { data: { search_metadata: { query_time_ms?: number } } };
+      delete body.data.search_metadata.query_time_ms;
+      return body;
+    };
+    const flagged = await tm('search', '--image', query, '--json');
+    expect(flagged.exitCode).toBe(0);
+    expect(timeless(flagged.stdout)).toEqual(timeless(r.stdout));
+    const narrowed = await tm('search', '--image', query, '--threshold', '0.9', '--office', 'GB', '--limit', '1', '--json');
+    const narrowedOwn = await tm('search-image', query, '--threshold', '0.9', '--office', 'GB', '--limit', '1', '--json');
+    expect(narrowed.exitCode).toBe(0);
+    expect(timeless(narrowed.stdout)).toEqual(timeless(narrowedOwn.stdout));
+    expect(JSON.parse(narrowed.stdout).data.results).toHaveLength(1);
+  });
+
+  it('refuses a text query or text-search flags beside --image in one line with exit 2', async () => {
+    const query = join(dir, 'plain.png');
+    writeFileSync(query, await markPng(2));
+    for (const args of [['FIGURE', '--image', query], ['--image', query, '--status', 'active'], ['--image', query, '--design-code', '26']]) {
+      const r = await tm('search', ...args);
+      expect(r.exitCode).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain('--image cannot be combined with');
+    }
+    // A missing file is the same answer and exit code either way.
+    const missing = join(dir, 'missing.png');
+    const own = await tm('search-image', missing);
+    const flagged = await tm('search', '--image', missing);
+    expect(own.exitCode).not.toBe(0);
+    expect([flagged.exitCode, flagged.stderr]).toEqual([own.exitCode, own.stderr]);
   });
 });
 

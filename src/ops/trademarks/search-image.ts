@@ -1,6 +1,7 @@
 // search_image: figurative search by image (`POST /v1/search/image`, spec §4.3; `tm search-image
 // FILE`). The upload is hashed as stored mark images are (src/search/figure/phash.ts) and marks
 // rank by hash similarity (1 − Hamming distance / 64), kept from `threshold` up, in the earlier shape.
+// `tm search --image FILE` runs it too (cli.flagOn).
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { TmError } from '../../errors.js';
@@ -25,7 +26,7 @@ export const searchImage = defineOp({
   credits: IMAGE_SEARCH_CREDITS,
   readOnly: true,
   http: { method: 'POST', path: '/v1/search/image', shape: 'earlier', upload: 'image' },
-  cli: { command: 'search-image <image>', file: { arg: 'image', binary: true, read: (base64) => ({ image: base64 }) } },
+  cli: { command: 'search-image <image>', flagOn: 'search', file: { arg: 'image', binary: true, read: (base64) => ({ image: base64 }) } },
   input: z.strictObject({
     image: z.string().min(1).describe('The image, base64 (HTTP: a multipart file field)'),
     office: z.array(z.string().regex(/^[A-Za-z]{2}$/)).optional().describe('Office code or comma list'),

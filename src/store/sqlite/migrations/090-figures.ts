@@ -1,6 +1,6 @@
 // Migration 090: figurative-search keys (src/store/figure-repo.ts). `design_keys` files each mark
 // under every level of its design codes; `image_hashes` holds one 64-bit perceptual hash a mark.
-// Marks stored before this migration get keys when they are next ingested.
+// Marks stored before this migration get their keys from migration 091.
 export const sql = `
 CREATE TABLE design_keys (
   key TEXT NOT NULL,
