@@ -30,6 +30,13 @@ const BOTH_BACKENDS = [
   'test/surfaces/http-feeds.test.ts',
   'test/surfaces/http-errors.test.ts',
   'test/surfaces/http-health.test.ts',
+  'test/monitor/monitor-webhooks.test.ts',
+  'test/surfaces/http-monitors.test.ts',
+  'test/surfaces/http-tenancy.test.ts',
+  'test/surfaces/http-isolation.test.ts',
+  'test/surfaces/http-limits.test.ts',
+  'test/surfaces/http-api.test.ts',
+  'test/surfaces/http-openapi.test.ts',
 ];
 
 export default defineConfig({
