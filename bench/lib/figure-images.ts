@@ -2,21 +2,10 @@
 // seeded shapes and a word drawn as SVG and rendered to PNG by sharp (no office images ship with
 // the repository). The transforms are the ones the hash must survive.
 import sharp from 'sharp';
+import { rng } from './variants.js';
 
 const COLOURS = ['#c0392b', '#2471a3', '#1e8449', '#7d3c98', '#d68910', '#17202a'];
 const WORDS = ['ACME', 'NOVA', 'ZEN', 'ORBIT', 'KITE', 'LUMA', 'PIKE', 'VEGA'];
-
-/** A small seeded generator (mulberry32), so every run draws the same marks. */
-const rng = (seed: number): (() => number) => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
 
 /** The SVG of mark number `n` on a 256×256 white square. */
 export const markSvg = (n: number): string => {
