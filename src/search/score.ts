@@ -5,6 +5,9 @@ import type { Analysis, Channel } from './analyze.js';
 import { commonPrefix, dice, fuzzyBudget, osa, soundOsa } from './distance.js';
 import { rhymeKey } from './normalize.js';
 import { conceptualLane } from './conceptual.js';
+// The contains family's minimum: from it, a mark at the start or end of the other is whole inside
+// it for the ranking floor (WAVE in POWERWAVE); shorter, only as whole words (BLU starts every BLUE).
+import { CONTAINED_MIN } from './families.js';
 import { COMMON_MIN, FEATURES, fuse, WEIGHTS, type Commonness } from './fusion.js';
 import { containment, sharedTrigrams, trigramSet } from './trigram.js';
 
@@ -84,10 +87,6 @@ const wordRun = (short: readonly string[], long: readonly string[]): boolean => 
   return false;
 };
 
-/** From this many letters, a mark at the start or end of the other is whole inside it for the
- *  ranking floor (WAVE in POWERWAVE); shorter, only as whole words (ALL in ALL CLEAR): BLU at the
- *  start of every BLUE mark is a fragment. The contains family's minimum (src/search/families.ts). */
-const WHOLE_END_MIN = 4;
 
 const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[]; whole: boolean } => {
   const [s, l] = q.near.length <= c.near.length ? [q, c] : [c, q];
@@ -99,7 +98,7 @@ const embeddedLane = (q: Analysis, c: Analysis): { score: number; terms: string[
     const r = s.near.length / l.near.length;
     const words = wordRun(s.nearWords, l.nearWords);
     const ends = l.near.startsWith(s.near) || l.near.endsWith(s.near);
-    whole = s.near.length >= 3 && (words || (s.near.length >= WHOLE_END_MIN && ends));
+    whole = s.near.length >= 3 && (words || (s.near.length >= CONTAINED_MIN && ends));
     if (words || (s.near.length >= 3 && ends)) score = 0.66 + 0.3 * r;
     else if (s.near.length >= 4 && l.nearWords.some((w) => w.includes(s.near))) score = 0.56 + 0.3 * r;
     if (score > 0) terms = [s.near];
