@@ -2,9 +2,8 @@
 // text in the operation's input and the other fields query-like text entries, so the operation's
 // schema coerces them as it does a query string. Past the upload limit (10 MB, spec §8) it is a 413.
 import { TmError } from '../errors.js';
+import { UPLOAD_MAX_BYTES } from '../ops/text-limits.js';
 
-/** Spec §8: an image upload is at most 10 MB. */
-export const UPLOAD_LIMIT = 10 * 1024 * 1024;
 /** Room for the form's boundaries and other fields around a file at the limit. */
 const FORM_SLACK = 64 * 1024;
 
@@ -20,13 +19,13 @@ export const readMultipart = async (req: Request, fileField: string): Promise<[s
       suggestion: `Send the ${fileField} as a multipart form field.`,
     });
   }
-  if (Number(req.headers.get('content-length') ?? NaN) > UPLOAD_LIMIT + FORM_SLACK) throw tooLarge(fileField);
+  if (Number(req.headers.get('content-length') ?? NaN) > UPLOAD_MAX_BYTES + FORM_SLACK) throw tooLarge(fileField);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (req.body) {
     for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
       size += chunk.byteLength;
-      if (size > UPLOAD_LIMIT + FORM_SLACK) throw tooLarge(fileField);
+      if (size > UPLOAD_MAX_BYTES + FORM_SLACK) throw tooLarge(fileField);
       chunks.push(chunk);
     }
   }
@@ -42,7 +41,7 @@ export const readMultipart = async (req: Request, fileField: string): Promise<[s
       entries.push([key, value]);
       continue;
     }
-    if (value.size > UPLOAD_LIMIT) throw tooLarge(key);
+    if (value.size > UPLOAD_MAX_BYTES) throw tooLarge(key);
     entries.push([key, Buffer.from(await value.arrayBuffer()).toString('base64')]);
   }
   return entries;

@@ -5,6 +5,8 @@
 // The walk is iterative (an explicit stack), so no input can overflow the call stack here.
 import { TmError } from '../errors.js';
 
+/** Spec §8: an uploaded file (an image search) is at most 10 MB, on every surface. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 /** `q` and the search text filters: longer than any mark (a stored mark_text is at most 2,000). */
 export const MAX_QUERY_CHARS = 500;
 /** Every other text value of an input, at any depth (names, descriptions, goods, ids). */

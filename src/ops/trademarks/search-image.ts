@@ -9,10 +9,9 @@ import { hashSimilarity, imageHash } from '../../search/figure/phash.js';
 import { defineOp } from '../define-op.js';
 import { EarlierTrademark, earlierEnvelope, toEarlierTrademark } from '../earlier-shape.js';
 import { resolveOfficeCodes } from '../reference/data.js';
+import { UPLOAD_MAX_BYTES } from '../text-limits.js';
 
 /** Spec §8: 10 MB, as base64 text (4 characters for 3 bytes). */
-const MAX_BYTES = 10 * 1024 * 1024;
-
 /** Spec §4.3 and §8: an image search costs 3 credits, counted as 3 search units in usage. */
 const IMAGE_SEARCH_CREDITS = 3;
 
@@ -44,7 +43,7 @@ export const searchImage = defineOp({
   run: async (ctx, input) => {
     const started = performance.now();
     const bytes = Buffer.from(input.image, 'base64');
-    if (bytes.length > MAX_BYTES) throw new TmError('payload_too_large', 'The image upload is larger than 10 MB.', { param: 'image' });
+    if (bytes.length > UPLOAD_MAX_BYTES) throw new TmError('payload_too_large', 'The image upload is larger than 10 MB.', { param: 'image' });
     const offices = input.office?.map((o) => o.toUpperCase());
     resolveOfficeCodes(offices, 'office');
     const query = await imageHash(bytes);
