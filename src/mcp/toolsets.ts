@@ -27,6 +27,8 @@ export const TOOLSETS = {
   records: ['list_assignments', 'get_assignment', 'list_proceedings', 'get_proceeding', 'get_trademark_family'],
   // A set of marks as a whole: counts, what falls due by year, and a client docket compared with the store.
   portfolio: ['get_filing_analytics', 'get_portfolio_composition', 'get_renewal_load', 'reconcile_docket'],
+  // Figurative marks by picture: a base64 image in the arguments is large, so not listed by default.
+  figures: ['search_image'],
   reference: ['list_event_types', 'list_nice_classes', 'list_design_codes', 'list_fee_schedules', 'list_office_votes', 'vote_for_office', 'withdraw_office_vote'],
   webhooks: ['list_events', 'get_event', 'tm_webhooks_create', 'tm_webhooks_list', 'tm_webhooks_get', 'tm_webhooks_update', 'tm_webhooks_delete', 'tm_webhooks_test', 'tm_webhooks_deliveries'],
   admin: ['list_request_logs', 'list_api_keys', 'list_feeds'],

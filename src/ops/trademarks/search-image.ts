@@ -25,6 +25,8 @@ export const searchImage = defineOp({
   credits: IMAGE_SEARCH_CREDITS,
   readOnly: true,
   http: { method: 'POST', path: '/v1/search/image', shape: 'earlier', upload: 'image' },
+  // No current-shape operation searches by image, so the earlier-shape route is an agent's tool too (base64 image).
+  mcpTool: true,
   cli: { command: 'search-image <image>', flagOn: 'search', file: { arg: 'image', binary: true, read: (base64) => ({ image: base64 }) } },
   input: z.strictObject({
     image: z.string().min(1).describe('The image, base64 (HTTP: a multipart file field)'),
