@@ -16,6 +16,7 @@ import { RANKING_VERSION } from '../search/score.js';
 import type { RankOrder, RankedHit } from '../search/search-index.js';
 import { defineOp } from './define-op.js';
 import { toRow } from './rows.js';
+import { recordsWithIrFamilies } from './trademarks/ir-family.js';
 
 /** Relevance-ranked or sorted results stop here (spec §8). */
 export const RESULT_WINDOW = 10_000;
@@ -111,7 +112,7 @@ const designCodeSearch = async (ctx: Context, input: Record<string, unknown>, de
   const offset = input.cursor === undefined ? 0 : decodeCursor(secret, String(input.cursor), binding, now);
   const hits = (await designHits(ctx, codes, inOffices)).slice(0, RESULT_WINDOW);
   const page = hits.slice(offset, offset + limit);
-  const records = await ctx.store.trademarks.get(page.map((h) => h.trademarkId));
+  const records = await recordsWithIrFamilies(ctx, page.map((h) => h.trademarkId));
   const data: SearchHit[] = page.flatMap((h) => {
     const record = records.get(h.trademarkId);
     return record ? [{ ...toRow(ctx, record), relevance_score: h.score, design_match: h.codes }] : [];
@@ -196,7 +197,7 @@ export const searchTrademarks = defineOp({
     }
 
     const legacyFields = day <= SUNSET;
-    const records = await ctx.store.trademarks.get(page.ids);
+    const records = await recordsWithIrFamilies(ctx, page.ids);
     const data: SearchHit[] = [];
     for (const id of page.ids) {
       const record = records.get(id);
