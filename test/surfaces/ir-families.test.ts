@@ -78,6 +78,11 @@ describe('IR families over HTTP', () => {
     expect((await json(await f.call('/v1/trademarks/EM:W01722108'))).status.primary).toBe('active');
     const batch = await json(await f.call('/v1/trademarks/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: ['US:79366581', { office_code: 'EM', application_number: 'W01722108' }] }) }));
     expect(batch.data.map((r: { territory_count: number }) => r.territory_count)).toEqual([3, 3]);
+    // The earlier shape's coverage counts the same territories, in the detail and in /v1/search.
+    const earlier = { headers: { 'TM-Shape': 'earlier' } };
+    expect((await json(await f.call('/v1/trademarks/US:79366581', earlier))).data.coverage).toMatchObject({ territories: 3, madrid_protocol: true });
+    const found = (await json(await f.call('/v1/search?q=NITRO%20GLISSERIN', earlier))).data.results as { office_data: { application_number: string }; coverage: { territories: number | null } }[];
+    expect(found.find((r) => r.office_data.application_number === '79366581')!.coverage.territories).toBe(3);
   });
 
   it('a mark outside any international registration is a 404', async () => {
