@@ -28,9 +28,9 @@ export const SOUND_REWRITES: Record<SoundFamily, (s: string, r: Rng) => string |
     const i = pick(r, is);
     return s.slice(0, i) + pick(r, [...VOWELS].filter((v) => v !== s[i])) + s.slice(i + 1);
   },
-  // A consonant written twice where it stands once between letters: TOMY → TOMMY.
+  // A consonant written twice where it stands once, after a letter and before a vowel: TOMY → TOMMY.
   doubled_consonant: (s, r) => {
-    const is = at(s, (ch, i) => /[bcdfgklmnprstz]/.test(ch) && i > 0 && /[a-z]/.test(s[i - 1]!) && /[aeiou]/.test(s[i + 1] ?? '') && s[i - 1] !== ch);
+    const is = at(s, (ch, i) => /[bcdfgklmnprstz]/.test(ch) && i > 0 && /[a-z]/.test(s[i - 1]!) && /[aeiouy]/.test(s[i + 1] ?? '') && s[i - 1] !== ch);
     if (!is.length) return null;
     const i = pick(r, is);
     return s.slice(0, i + 1) + s[i] + s.slice(i + 1);
