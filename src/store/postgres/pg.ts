@@ -54,7 +54,8 @@ const send = <R extends pg.QueryResultRow>(pool: pg.Pool, sql: string, params: r
   if (!options?.prepared) return pool.query<R>(sql, params as unknown[]);
   let name = statementNames.get(sql);
   if (!name) statementNames.set(sql, (name = `tm_${statementNames.size + 1}`));
-  return pool.query<R>({ name, text: sql, values: params as unknown[] });
+  // The values go as their own argument, where the pool's client finds them (withoutNul).
+  return pool.query<R>({ name, text: sql }, params as unknown[]);
 };
 
 /** The advisory lock every write transaction takes first: one writer at a time, as on SQLite, so
