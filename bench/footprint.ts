@@ -68,19 +68,22 @@ const disk = async (backend: Backend, target: string): Promise<{ bytes: number; 
   }
 };
 
-/** Every n-th mark by id (ids are hashes: a spread over offices and years), the same on both backends. */
+/** A mark text a search takes (at least 2 characters besides punctuation and spacing). */
+const searchable = (m: { mark_text: string }): boolean => m.mark_text.replace(/[\s\p{P}\p{S}]/gu, '').length >= 2;
+
+/** Every n-th searchable mark by id (ids are hashes: a spread over offices and years), the same on both backends. */
 const sample = async (backend: Backend, target: string, n: number): Promise<{ id: string; mark_text: string }[]> => {
   const sql = 'SELECT id, mark_text FROM trademarks WHERE mark_text IS NOT NULL ORDER BY id';
   if (backend === 'sqlite') {
     const db = new Database(target, { readonly: true });
-    const all = db.prepare(sql).all() as { id: string; mark_text: string }[];
+    const all = (db.prepare(sql).all() as { id: string; mark_text: string }[]).filter(searchable);
     db.close();
     return all.filter((_, i) => i % Math.floor(all.length / n) === 0).slice(0, n);
   }
   const c = new pg.Client({ connectionString: target });
   await c.connect();
   try {
-    const all = (await c.query<{ id: string; mark_text: string }>(sql)).rows;
+    const all = (await c.query<{ id: string; mark_text: string }>(sql)).rows.filter(searchable);
     return all.filter((_, i) => i % Math.floor(all.length / n) === 0).slice(0, n);
   } finally {
     await c.end();
