@@ -6,6 +6,7 @@ import { TrademarkRow } from '../core/schemas/trademark.js';
 import { TmError } from '../errors.js';
 import { defineOp } from './define-op.js';
 import { toRow } from './rows.js';
+import { recordsWithIrFamilies } from './trademarks/ir-family.js';
 
 const ItemObject = z.strictObject(
   {
@@ -69,7 +70,7 @@ export const batchGetTrademarks = defineOp({
       return l;
     });
     const ids = await Promise.all(lookups.map((l) => ('id' in l ? l.id : ctx.store.trademarks.findId(l.office, l.number))));
-    const found = await ctx.store.trademarks.get([...new Set(ids.filter((id): id is string => id !== null))]);
+    const found = await recordsWithIrFamilies(ctx, [...new Set(ids.filter((id): id is string => id !== null))]);
     const data: TrademarkRow[] = [];
     const notFound: Item[] = [];
     const rows = new Map<string, TrademarkRow>();

@@ -4,7 +4,7 @@ import { TrademarkDetail } from '../core/schemas/trademark.js';
 import { defineOp } from './define-op.js';
 import { resolveTrademark } from './resolve-id.js';
 import { toDetail } from './rows.js';
-import { irFamilyOf, irNumberOf } from './trademarks/ir-family.js';
+import { withIrFamilies } from './trademarks/ir-family.js';
 
 export const getTrademark = defineOp({
   name: 'get_trademark',
@@ -19,9 +19,8 @@ export const getTrademark = defineOp({
   input: z.object({ id: z.string().min(1).describe('A tm_ id, or OFFICE:number such as US:76044902') }),
   output: TrademarkDetail,
   run: async (ctx, input) => {
-    const record = await resolveTrademark(ctx, input.id);
-    // An IR-linked record counts its family's territories (spec §2.6) when it carries no count of its own.
-    if (record.territory_count === null && irNumberOf(record)) record.territory_count = (await irFamilyOf(ctx, record))?.row.territory_count ?? null;
-    return toDetail(ctx, record);
+    // An IR-linked record counts its family's territories; a WO record is the IR's family row (spec §2.6).
+    const [record] = await withIrFamilies(ctx, [await resolveTrademark(ctx, input.id)]);
+    return toDetail(ctx, record!);
   },
 });

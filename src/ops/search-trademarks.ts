@@ -15,11 +15,8 @@ import { relevance, via } from '../search/judge.js';
 import { RANKING_VERSION } from '../search/score.js';
 import type { RankOrder, RankedHit } from '../search/search-index.js';
 import { defineOp } from './define-op.js';
-import { resolveOfficeCodes } from './reference/data.js';
-import { listableEntity } from './parties/counts.js';
-import { liveParties } from './parties/party-merges.js';
 import { toRow } from './rows.js';
-import { designHits, designQuery } from './trademarks/design-code-search.js';
+import { recordsWithIrFamilies } from './trademarks/ir-family.js';
 
 /** Relevance-ranked or sorted results stop here (spec §8). */
 export const RESULT_WINDOW = 10_000;
@@ -93,11 +90,21 @@ const fetchPage = async (ctx: Context, req: SearchRequest, channels: Channel[], 
   return { ids: ids.slice(0, limit), hits: new Map(), more: ids.length > limit, total: req.includeTotal ? await ctx.index.total(req.filter) : undefined };
 };
 
+// The office, entity, owner and design-code filters' modules (reference data, party merges, the
+// design-code index) are imported when a search has such a filter: a plain `tm search X` pays for
+// none of them at start-up (issue 26.12).
+
+/** Office codes and names as the filters take them, checked against the reference (410/400 as reference/data.ts says). */
+const checkOffices = async (values: readonly string[] | undefined, param: string): Promise<void> => {
+  if (values?.length) (await import('./reference/data.js')).resolveOfficeCodes(values, param);
+};
+
 /** A design-code search (trademarks/design-code-search.ts), paged like a text search. */
 const designCodeSearch = async (ctx: Context, input: Record<string, unknown>, deprecations: SearchOutput['search_meta']['deprecations']): Promise<SearchOutput> => {
+  const { designHits, designQuery } = await import('./trademarks/design-code-search.js');
   const codes = designQuery(input);
   const inOffices = [...offices('offices', input.offices), ...offices('office', input.office)];
-  resolveOfficeCodes(inOffices, 'offices');
+  await checkOffices(inOffices, 'offices');
   const limit = limitOf(input.limit);
   const secret = await ctx.index.cursorSecret();
   const binding = bindingHash({ design_code: codes, offices: inOffices });
@@ -105,7 +112,7 @@ const designCodeSearch = async (ctx: Context, input: Record<string, unknown>, de
   const offset = input.cursor === undefined ? 0 : decodeCursor(secret, String(input.cursor), binding, now);
   const hits = (await designHits(ctx, codes, inOffices)).slice(0, RESULT_WINDOW);
   const page = hits.slice(offset, offset + limit);
-  const records = await ctx.store.trademarks.get(page.map((h) => h.trademarkId));
+  const records = await recordsWithIrFamilies(ctx, page.map((h) => h.trademarkId));
   const data: SearchHit[] = page.flatMap((h) => {
     const record = records.get(h.trademarkId);
     return record ? [{ ...toRow(ctx, record), relevance_score: h.score, design_match: h.codes }] : [];
@@ -146,14 +153,20 @@ export const searchTrademarks = defineOp({
     const { input, deprecations } = translateLegacy(raw, day);
     if (input.design_code !== undefined) return designCodeSearch(ctx, input, deprecations);
     const req = toRequest(flattenFilters(input));
-    resolveOfficeCodes(req.filter.offices, 'offices');
-    resolveOfficeCodes(req.filter.exclude?.offices, 'exclude.offices');
+    await checkOffices(req.filter.offices, 'offices');
+    await checkOffices(req.filter.exclude?.offices, 'exclude.offices');
     // Merged and over-cap entities answer as the entity's own list does (410, 422), never an empty page.
-    for (const id of req.filter.entityIds ?? []) await listableEntity(ctx, id, 'entity_id');
-    for (const id of req.filter.exclude?.entityIds ?? []) await listableEntity(ctx, id, 'exclude.entity_id');
+    const entities = [...(req.filter.entityIds ?? []).map((id) => [id, 'entity_id'] as const), ...(req.filter.exclude?.entityIds ?? []).map((id) => [id, 'exclude.entity_id'] as const)];
+    if (entities.length) {
+      const { listableEntity } = await import('./parties/counts.js');
+      for (const [id, param] of entities) await listableEntity(ctx, id, param);
+    }
     // Merged owner ids likewise answer 410 as the owner's list does; a survivor covers the ids merged into it.
-    req.filter.ownerIds = await liveParties(ctx, req.filter.ownerIds, 'owner_id');
-    if (req.filter.exclude) req.filter.exclude.ownerIds = await liveParties(ctx, req.filter.exclude.ownerIds, 'exclude.owner_id');
+    if (req.filter.ownerIds !== undefined || req.filter.exclude?.ownerIds !== undefined) {
+      const { liveParties } = await import('./parties/party-merges.js');
+      req.filter.ownerIds = await liveParties(ctx, req.filter.ownerIds, 'owner_id');
+      if (req.filter.exclude) req.filter.exclude.ownerIds = await liveParties(ctx, req.filter.exclude.ownerIds, 'exclude.owner_id');
+    }
     const warnings: Warning[] = [];
     const lag = await ctx.index.lag();
     // A search never catches the index up (that would make a reader write): it reports the lag.
@@ -184,7 +197,7 @@ export const searchTrademarks = defineOp({
     }
 
     const legacyFields = day <= SUNSET;
-    const records = await ctx.store.trademarks.get(page.ids);
+    const records = await recordsWithIrFamilies(ctx, page.ids);
     const data: SearchHit[] = [];
     for (const id of page.ids) {
       const record = records.get(id);

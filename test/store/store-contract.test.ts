@@ -149,5 +149,15 @@ for (const backend of BACKENDS) {
       expect(await store.trademarks.count({ portfolioId: 'ptf_ours' })).toBe(2);
       expect((await store.trademarks.list({ portfolioId: 'ptf_ours' }, 'filing_date', 10, 0)).map((m) => m.id).sort()).toEqual(members.map((m) => m.id).sort());
     });
+
+    it('keeps a NUL in office text byte for byte (PostgreSQL text holds none), on insert and on update', async () => {
+      const hostile = makeRecord({ application_number: '96000001', mark_text: 'NUL\u0000MARK', owners: [owner('Nul\u0000 Owner', 'own_nul')], classifications: [{ ...nice(9), goods_services: 'soft\u0000ware' }] });
+      expect(await store.trademarks.upsert([hostile], AT)).toMatchObject({ inserted: 1 });
+      const changed = { ...hostile, mark_text: 'NUL\u0000MARK\u0000TWO', source_date: '2024-02-01' };
+      expect(await store.trademarks.upsert([changed], LATER)).toMatchObject({ updated: 1 });
+      const read = (await store.trademarks.get([hostile.id])).get(hostile.id)!;
+      expect([read.mark_text, read.owners[0]!.name, read.classifications[0]!.goods_services]).toEqual(['NUL\u0000MARK\u0000TWO', 'Nul\u0000 Owner', 'soft\u0000ware']);
+      expect(await store.trademarks.findId('US', '96000001')).toBe(hostile.id);
+    });
   });
 }

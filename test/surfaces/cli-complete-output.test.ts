@@ -8,11 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tmCli } from '../helpers/tm-processes.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 240_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-complete-'));
-const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
+const env = { TM_DB: storeLocation(dir), TM_NOW: '2026-11-22T12:00:00.000Z' };
 const tm = tmCli(env);
 /** EM marks: more than the search window of 10,000. */
 const EM = 10_050;

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tmCli } from '../helpers/tm-processes.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-rules-'));
-const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
+const env = { TM_DB: storeLocation(dir), TM_NOW: '2026-11-22T12:00:00.000Z' };
 const tm = tmCli(env);
 const term = async (id: string, asOf: string) => {
   const r = await tm('show', id, '--as-of', asOf, '--json');

@@ -8,9 +8,10 @@ import { closeContext, createContext } from '../../src/context.js';
 import { LOCAL_ORG } from '../../src/monitor/org.js';
 import { recordEvent } from '../../src/monitor/ledger.js';
 import { tmCli, tmSpawn } from '../helpers/tm-processes.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-events-'));
-const db = join(dir, 'tm.db');
+const db = storeLocation(dir);
 const env = { TM_DB: db, TM_NOW: '2026-11-22T12:00:00.000Z' };
 const tm = tmCli(env);
 

@@ -11,11 +11,12 @@ import { ERROR_TABLE, TmError } from '../../src/errors.js';
 import { reportError } from '../../src/cli/output.js';
 import { EXIT_GATE, EXIT_INCOMPLETE, EXIT_PARTIAL } from '../../src/cli/exit-codes.js';
 import { tmCli } from '../helpers/tm-processes.js';
+import { itOnSqlite, storeLocation } from '../helpers/test-backend.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-exit-'));
-const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
+const env = { TM_DB: storeLocation(dir), TM_NOW: '2026-11-22T12:00:00.000Z' };
 const tm = tmCli(env);
 const mark = (n: string, text: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ office_code: 'US', application_number: n, mark_text: text, ...extra });
@@ -52,7 +53,8 @@ describe('exit codes', () => {
     expect((await tm('search', 'ZZQXJ', '--json')).exitCode).toBe(0);
   });
 
-  it('1: an internal error (a store file that is not a database)', async () => {
+  // A file that is not a database is SQLite's case; PostgreSQL's refusals are test/store/backend-cli.test.ts's.
+  itOnSqlite('1: an internal error (a store file that is not a database)', async () => {
     const bad = join(dir, 'garbage.db');
     writeFileSync(bad, 'not a database, just text '.repeat(100));
     const r = await tm('search', 'lumen', '--db', bad);
@@ -128,8 +130,9 @@ describe('a pipe closed early', () => {
   });
 });
 
+// A store path that does not exist: SQLite's (a missing PostgreSQL database is test/store/backend-cli.test.ts's).
 describe('servers refuse a store that does not exist', () => {
-  it('tm serve names the path and how to create one, and starts nothing', async () => {
+  itOnSqlite('tm serve names the path and how to create one, and starts nothing', async () => {
     const missing = join(dir, 'typo', 'tm.db');
     const r = await tm('serve', '--db', missing, '--port', '0');
     expect(r.exitCode).toBe(3);
@@ -139,7 +142,7 @@ describe('servers refuse a store that does not exist', () => {
     expect(r.stderr).toContain('--create');
   });
 
-  it('tm mcp with a mistyped TM_HOME is refused; --create makes the store', async () => {
+  itOnSqlite('tm mcp with a mistyped TM_HOME is refused; --create makes the store', async () => {
     const home = join(dir, 'no-such-home');
     const r = await execa('node', ['bin/tm.js', 'mcp'], { env: { TM_HOME: home, TM_NOW: env.TM_NOW }, extendEnv: false, reject: false, input: '' });
     expect(r.exitCode).toBe(3);

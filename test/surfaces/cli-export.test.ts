@@ -12,11 +12,12 @@ import { closeContext, createContext } from '../../src/context.js';
 import { parseCsv } from '../../src/monitor/csv.js';
 import { getTrademarkHistory } from '../../src/ops/get-trademark-history.js';
 import { tmCli } from '../helpers/tm-processes.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-export-'));
-const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
+const env = { TM_DB: storeLocation(dir), TM_NOW: '2026-11-22T12:00:00.000Z' };
 const tm = tmCli(env);
 const csvOf = (text: string): Record<string, string>[] => {
   const [header, ...rows] = parseCsv(text, 'stdout');

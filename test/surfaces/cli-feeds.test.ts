@@ -8,10 +8,11 @@ import { closeContext, createContext, type Context } from '../../src/context.js'
 import { createHttpServer, type HttpServer } from '../../src/http/server.js';
 import { makeRecord } from '../helpers/factory.js';
 import { tmCli } from '../helpers/tm-processes.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-feeds-'));
-const db = join(dir, 'tm.db');
+const db = storeLocation(dir);
 const tm = tmCli({ TM_DB: db, TM_NOW: NOW });
 let ctx: Context;
 let server: HttpServer;

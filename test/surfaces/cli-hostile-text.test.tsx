@@ -14,6 +14,7 @@ import { visible, visibleLines } from '../../src/core/terminal-text.js';
 import { createScreening } from '../../src/ops/clearance/create-screening.js';
 import { makeRecord, tempContext } from '../helpers/factory.js';
 import { callOp } from '../helpers/ops.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
@@ -26,7 +27,7 @@ const GOODS = `software \u202egnirts desrever\u202c and ${ESC}[5mblink`;
 const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-hostile-text-'));
-const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
+const env = { TM_DB: storeLocation(dir), TM_NOW: '2026-11-22T12:00:00.000Z' };
 const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** Runs tm on a pty of 200 columns; returns everything the terminal received (CR and LF as is). */

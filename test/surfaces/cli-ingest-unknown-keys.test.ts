@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tmCli } from '../helpers/tm-processes.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-keys-'));
-const tm = tmCli({ TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' });
+const tm = tmCli({ TM_DB: storeLocation(dir), TM_NOW: '2026-11-22T12:00:00.000Z' });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('tm ingest: unknown NDJSON keys', () => {

@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildManifest } from '../../src/cli/manifest-build.js';
 import type { Manifest } from '../../src/cli/manifest.js';
+import { storeLocation, TEST_BACKEND } from '../helpers/test-backend.js';
 
 const BUILT = 'dist/src/cli/manifest.json';
 const built = JSON.parse(readFileSync(BUILT, 'utf8')) as Manifest;
@@ -27,7 +28,7 @@ const modulesOf = async (...args: string[]): Promise<string[]> => {
 
 /** A store of two marks, for the commands that need one. */
 const store = async (): Promise<{ db: string; id: string }> => {
-  const db = join(dir, 'two.db');
+  const db = storeLocation(dir);
   writeFileSync(join(dir, 'two.ndjson'), ['LUPO NERO', 'SUNBLAZE'].map((m, i) => JSON.stringify({ office_code: 'EM', application_number: String(40_000_000 + i), mark_text: m })).join('\n'));
   await execa('node', ['bin/tm.js', 'ingest', join(dir, 'two.ndjson'), '--db', db], { env: { TM_HOME: dir } });
   const found = await execa('node', ['bin/tm.js', 'search', 'LUPO', '--json', '--db', db], { env: { TM_HOME: dir } });
@@ -70,7 +71,7 @@ describe('the CLI manifest', () => {
     // zod as the one module the build bundled (src/cli/vendor-build.ts), not its hundred files.
     expect(show.filter((u) => /\/zod\//.test(u))).toEqual([expect.stringMatching(/\/dist\/node_modules\/zod\/index\.js$/)]);
     // The SQLite migrations as the one module the build inlined (src/cli/inline-build.ts), not their thirty files.
-    expect(show.filter((u) => /\/store\/sqlite\/migrations\//.test(u)).map((u) => u.replace(/.*\/migrations\//, '')).sort()).toEqual(['001-core.js', '002-search.js', '005-cursor-secret.js', 'index.js']);
+    if (TEST_BACKEND === 'sqlite') expect(show.filter((u) => /\/store\/sqlite\/migrations\//.test(u)).map((u) => u.replace(/.*\/migrations\//, '')).sort()).toEqual(['001-core.js', '002-search.js', '005-cursor-secret.js', 'index.js']);
     const search = await modulesOf('search', 'LUPO', '--json', '--db', db);
     expect(search.some((u) => u.endsWith('/dist/src/search/search-index.js'))).toBe(true);
     expect(search.filter((u) => /node_modules\/(string-width|ink|react)\//.test(u))).toEqual([]);

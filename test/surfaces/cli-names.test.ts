@@ -9,6 +9,7 @@ import { buildManifest } from '../../src/cli/manifest-build.js';
 import { shapeOf } from '../../src/ops/input.js';
 import { OPERATIONS } from '../../src/ops/registry.js';
 import { tmCli } from '../helpers/tm-processes.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
@@ -42,7 +43,7 @@ describe('the audit of names', () => {
 
 describe('earlier spellings on the CLI', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tm-cli-names-'));
-  const tm = tmCli({ TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' });
+  const tm = tmCli({ TM_DB: storeLocation(dir), TM_NOW: '2026-11-22T12:00:00.000Z' });
   beforeAll(async () => {
     const rows = [
       { office_code: 'US', application_number: '90000001', mark_text: 'ALPHA ROCKET', filing_date: '2019-05-14', classifications: [{ nice_class: 9 }], status: { primary: 'active', stage: 'registered' } },

@@ -5,9 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tmCli } from '../helpers/tm-processes.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-ptf-import-'));
-const tm = tmCli({ TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' });
+const tm = tmCli({ TM_DB: storeLocation(dir), TM_NOW: '2026-11-22T12:00:00.000Z' });
 
 beforeAll(async () => {
   expect((await tm('ingest', 'fixtures/uspto/daily-xml/apc180218-sample.xml')).exitCode).toBe(0);

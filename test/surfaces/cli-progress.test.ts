@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { releaseLocation, storeLocation } from '../helpers/test-backend.js';
 
 vi.setConfig({ testTimeout: 240_000, hookTimeout: 60_000 });
 
@@ -14,15 +15,24 @@ const dir = mkdtempSync(join(tmpdir(), 'tm-cli-progress-'));
 const file = join(dir, 'marks.ndjson');
 const RECORDS = 20_000;
 const ESC = String.fromCharCode(27);
-let run = 0;
+
+/** Runs `fn` on a fresh store of the backend under test, given back (emptied) afterwards. */
+const onFreshStore = async <T>(fn: (db: string) => Promise<T>): Promise<T> => {
+  const db = storeLocation(mkdtempSync(join(dir, 'store-')));
+  try {
+    return await fn(db);
+  } finally {
+    await releaseLocation(db);
+  }
+};
 
 /** Runs `tm ingest` into a fresh store on a pty of the given size (0: the pty reports none). */
 const ingestOnTty = async (cols: number, env: Record<string, string> = {}): Promise<string> => {
   const size = `stty cols ${cols} rows ${cols > 0 ? 40 : 0}; `;
-  const r = await execa('script', ['-qec', `${size}node bin/tm.js ingest '${file}'`, '/dev/null'], {
-    env: { TM_DB: join(dir, `tty-${run++}.db`), CI: '', ...env },
+  const r = await onFreshStore((db) => execa('script', ['-qec', `${size}node bin/tm.js ingest '${file}'`, '/dev/null'], {
+    env: { TM_DB: db, CI: '', ...env },
     reject: false,
-  });
+  }));
   expect(r.exitCode).toBe(0);
   return r.stdout;
 };
@@ -72,7 +82,7 @@ describe('tm ingest progress on a terminal', () => {
   });
 
   it('piped, and under CI on a terminal, prints only the summary line', async () => {
-    const piped = await execa('node', ['bin/tm.js', 'ingest', file], { env: { TM_DB: join(dir, 'piped.db') }, reject: false });
+    const piped = await onFreshStore((db) => execa('node', ['bin/tm.js', 'ingest', file], { env: { TM_DB: db }, reject: false }));
     expect(piped.exitCode).toBe(0);
     expect(piped.stdout.split('\n')).toEqual([expect.stringMatching(/^ingested 20000 records from 1 file /)]);
     expect(piped.stderr).toBe('');

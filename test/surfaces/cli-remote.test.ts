@@ -7,11 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServe, tmCli, type RunningServe } from '../helpers/tm-processes.js';
+import { storeLocation } from '../helpers/test-backend.js';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 180_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-remote-'));
-const db = join(dir, 'tm.db');
+const db = storeLocation(dir);
 const local = tmCli({ TM_DB: db, TM_ALLOW_PRIVATE_WEBHOOKS: '1' });
 let serve: RunningServe;
 let org: string;

@@ -7,12 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tmCli } from '../helpers/tm-processes.js';
+import { itOnSqlite, storeLocation } from '../helpers/test-backend.js';
 
 // Each case runs bin/tm several times; on a loaded machine one run takes seconds.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-trust-'));
-const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
+const env = { TM_DB: storeLocation(dir), TM_NOW: '2026-11-22T12:00:00.000Z' };
 const tm = tmCli(env);
 
 const mark = (n: string, text: string, extra: Record<string, unknown> = {}) =>
@@ -64,7 +65,7 @@ describe('impossible dates in office data', () => {
   });
 
   it('an XML record with an impossible date is skipped too, the rest ingested', async () => {
-    const r = await tm('ingest', '--db', join(dir, 'xml.db'), join(dir, 'bad-date.xml'));
+    const r = await tm('ingest', '--db', storeLocation(mkdtempSync(join(dir, 'xml-'))), join(dir, 'bad-date.xml'));
     expect(r.exitCode).toBe(8);
     expect(r.stderr).toMatch(/record \d+: 1919-02-30 is not a calendar date/);
     expect(r.stdout).toMatch(/^ingested 10 records/);
@@ -104,8 +105,9 @@ describe('missed deadlines are named in human exports; JSON keeps the interface 
   });
 });
 
+// A store path that does not exist is SQLite's case (a missing PostgreSQL database: test/store/backend-cli.test.ts).
 describe('a read command never creates a store', () => {
-  it('exits 3 naming the path, and creates nothing', async () => {
+  itOnSqlite('exits 3 naming the path, and creates nothing', async () => {
     const missing = join(dir, 'no-such-dir', 'tm.db');
     for (const args of [['deadlines', '--ics'], ['search', 'x'], ['stats'], ['show', 'US:1']]) {
       const r = await tm(...args, '--db', missing);
@@ -115,7 +117,7 @@ describe('a read command never creates a store', () => {
     expect(existsSync(join(dir, 'no-such-dir'))).toBe(false);
   });
 
-  it('reference lists still answer without a store, and create none', async () => {
+  itOnSqlite('reference lists still answer without a store, and create none', async () => {
     const missing = join(dir, 'none', 'tm.db');
     const r = await tm('deadlines', 'rules', '--office', 'NZ', '--json', '--db', missing);
     expect(r.exitCode).toBe(0);

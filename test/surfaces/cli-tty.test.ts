@@ -6,12 +6,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { storeLocation } from '../helpers/test-backend.js';
 
 // Each case runs bin/tm several times; on a loaded machine one run takes seconds.
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
 
 const dir = mkdtempSync(join(tmpdir(), 'tm-cli-tty-'));
-const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
+const env = { TM_DB: storeLocation(dir), TM_NOW: '2026-11-22T12:00:00.000Z' };
 const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** Runs tm on a pty of the given size; returns its output lines without CR and colour codes. */

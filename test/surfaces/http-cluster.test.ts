@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, issueApiKey } from '../../src/auth/index.js';
 import { closeContext, createContext } from '../../src/context.js';
 import { send } from '../helpers/raw-request.js';
+import { releaseLocation, storeLocation } from '../helpers/test-backend.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 /** The clock is fixed (TM_NOW), so the window never turns over during the test. */
@@ -60,7 +61,7 @@ const servedBy = (): Map<string, number> => {
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tm-cluster-'));
-  const db = join(dir, 'tm.db');
+  const db = storeLocation(dir);
   const ctx = createContext({ db, now: NOW });
   const a = await createOrganization(ctx, 'Acme Legal', { reads: { limit: READS_LIMIT, window_seconds: 3600 } });
   const b = await createOrganization(ctx, 'Beta IP');
@@ -220,9 +221,10 @@ describe('tm serve on a port already in use', () => {
     await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
     const { port } = holder.address() as AddressInfo;
     const spare = mkdtempSync(join(tmpdir(), 'tm-cluster-port-'));
+    const db = storeLocation(spare);
     try {
       const bin = join(import.meta.dirname, '../../bin/tm.js');
-      const proc = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--workers', workers, '--db', join(spare, 'tm.db'), '--create'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--workers', workers, '--db', db, '--create'], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       proc.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
       const code = await new Promise<number | null>((r) => proc.once('exit', (c) => r(c)));
@@ -230,6 +232,7 @@ describe('tm serve on a port already in use', () => {
       expect(stderr).toContain(`127.0.0.1:${port} is already in use`);
     } finally {
       holder.close();
+      await releaseLocation(db);
       rmSync(spare, { recursive: true, force: true });
     }
   }, 30_000);

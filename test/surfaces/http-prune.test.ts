@@ -9,15 +9,22 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeContext, createContext, type Context } from '../../src/context.js';
 import { createHttpServer } from '../../src/http/server.js';
 import { sqliteDb } from '../../src/store/sqlite/store.js';
+import { closeUnderneath, sqlRows } from '../helpers/raw-sql.js';
+import { releaseLocation, storeLocation } from '../helpers/test-backend.js';
 
 const NOW = '2026-11-22T12:00:00.000Z';
 let dir = '';
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+let db = '';
+afterEach(async () => {
+  await releaseLocation(db);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const open = (): { ctx: Context; warnings: string[] } => {
   dir = mkdtempSync(join(tmpdir(), 'tm-prune-'));
+  db = storeLocation(dir);
   const warnings: string[] = [];
-  const ctx = createContext({ db: join(dir, 'tm.db'), now: NOW }, { info: () => undefined, warn: (m) => warnings.push(m) });
+  const ctx = createContext({ db, now: NOW }, { info: () => undefined, warn: (m) => warnings.push(m) });
   return { ctx, warnings };
 };
 
@@ -30,7 +37,7 @@ describe('tm serve prunes account data before it listens', () => {
     await ctx.store.auth.idempotency.claim('org_a', true, 'new', 'f', '2026-11-22T11:00:00.000Z', '2026-11-19T00:00:00.000Z');
     const server = createHttpServer({ context: ctx, accessLog: 'off' });
     await server.listen(0);
-    const keys = sqliteDb(ctx.store).prepare('SELECT key FROM idempotency ORDER BY key').pluck().all();
+    const keys = (await sqlRows<{ key: string }>(ctx.store, 'SELECT key FROM idempotency ORDER BY key')).map((r) => r.key);
     expect(keys).toEqual(['new']);
     await server.shutdown();
     await closeContext(ctx);
@@ -41,9 +48,10 @@ describe('tm serve prunes account data before it listens', () => {
     const { ctx, warnings } = open();
     const server = createHttpServer({ context: ctx, accessLog: 'off' });
     await server.listen(0);
-    sqliteDb(ctx.store).pragma('query_only = ON');
+    // A read-only switch on the open handle is SQLite's; on PostgreSQL the store is only closed under it.
+    if (ctx.store.backend === 'sqlite') sqliteDb(ctx.store).pragma('query_only = ON');
     await tick();
-    sqliteDb(ctx.store).close();
+    await closeUnderneath(ctx.store);
     await tick();
     await server.shutdown();
     expect(warnings).toEqual([]);

@@ -64,6 +64,27 @@ describe('IR families over HTTP', () => {
     expect((await json(await f.call('/v1/trademarks/US:79366581'))).territory_count).toBe(3);
   });
 
+  it('every IR-linked row counts the territories, in search, batch and detail; the WO row is the family row', async () => {
+    const search = await json(await f.call('/v1/trademarks?q=NITRO%20GLISSERIN'));
+    const rows = search.data.filter((r: { ir_number: string | null }) => r.ir_number === '1722108');
+    expect(rows.map((r: { office_code: string }) => r.office_code).sort()).toEqual(['EM', 'US', 'WO']);
+    expect(rows.every((r: { territory_count: number }) => r.territory_count === 3)).toBe(true);
+    const wo = rows.find((r: { office_code: string }) => r.office_code === 'WO');
+    expect(wo.status).toMatchObject({ primary: 'mixed', stage: 'mixed', reason: null, basis: 'computed', raw: null, challenges: ['opposition'] });
+    expect(wo.expiry_date).toBe('2032-12-27');
+    // The WO detail is the same family row; a designation keeps its own office status.
+    const detail = await json(await f.call('/v1/trademarks/WO:1722108'));
+    expect(detail).toMatchObject({ territory_count: 3, status: { primary: 'mixed' }, expiry_date: '2032-12-27' });
+    expect((await json(await f.call('/v1/trademarks/EM:W01722108'))).status.primary).toBe('active');
+    const batch = await json(await f.call('/v1/trademarks/batch', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: ['US:79366581', { office_code: 'EM', application_number: 'W01722108' }] }) }));
+    expect(batch.data.map((r: { territory_count: number }) => r.territory_count)).toEqual([3, 3]);
+    // The earlier shape's coverage counts the same territories, in the detail and in /v1/search.
+    const earlier = { headers: { 'TM-Shape': 'earlier' } };
+    expect((await json(await f.call('/v1/trademarks/US:79366581', earlier))).data.coverage).toMatchObject({ territories: 3, madrid_protocol: true });
+    const found = (await json(await f.call('/v1/search?q=NITRO%20GLISSERIN', earlier))).data.results as { office_data: { application_number: string }; coverage: { territories: number | null } }[];
+    expect(found.find((r) => r.office_data.application_number === '79366581')!.coverage.territories).toBe(3);
+  });
+
   it('a mark outside any international registration is a 404', async () => {
     await ingestFiles(f.tmp.ctx, ['fixtures/uspto/daily-xml/records/revival-after-98186103.xml']);
     const res = await f.call('/v1/trademarks/US:98186103/family');
@@ -87,6 +108,11 @@ describe('IR families over MCP and the CLI', () => {
     const out = await call('get_trademark_family', { id: 'US:79366581' });
     expect(out.isError).toBeFalsy();
     expect((out.structuredContent as { family: { status: { primary: string }; territory_count: number } }).family).toMatchObject({ status: { primary: 'mixed' }, territory_count: 3 });
+    // Search rows count the territories too, and the WO row is the family row.
+    const found = (await call('search_trademarks', { q: 'NITRO GLISSERIN' })).structuredContent as { data: { office_code: string; territory_count: number | null; status: { primary: string } }[] };
+    const legs = found.data.filter((r) => ['WO', 'EM', 'US'].includes(r.office_code));
+    expect(legs.map((r) => r.territory_count)).toEqual([3, 3, 3]);
+    expect(legs.find((r) => r.office_code === 'WO')!.status.primary).toBe('mixed');
     await client.close();
   });
 
@@ -98,6 +124,10 @@ describe('IR families over MCP and the CLI', () => {
     const out = await tm('family', 'US:79366581', '--json');
     expect(out.exitCode, out.stderr).toBe(0);
     expect(JSON.parse(out.stdout).family).toMatchObject({ territory_count: 3, status: { primary: 'mixed' } });
+    const search = await tm('search', 'NITRO GLISSERIN', '--json');
+    expect(search.exitCode, search.stderr).toBe(0);
+    const rows = (JSON.parse(search.stdout).data as { office_code: string; territory_count: number | null }[]).filter((r) => r.office_code !== 'GB');
+    expect(rows.map((r) => [r.office_code, r.territory_count]).sort()).toEqual([['EM', 3], ['US', 3], ['WO', 3]]);
     expect((await tm('ingest', 'fixtures/uspto/daily-xml/records/revival-after-98186103.xml')).exitCode).toBe(0);
     const none = await tm('family', 'US:98186103');
     expect(none.exitCode).not.toBe(0);

@@ -39,7 +39,7 @@ export const TrademarkRecord = z.object({
   ir_number: z.string().nullable(),
   ir_date: date,
   designations: z.array(z.string()),
-  territory_count: z.number().int().nullable(),
+  territory_count: z.number().int().nullable().describe('On an international registration and each of its designations: how many territories the IR designates (a WO record is no territory); null outside any IR'),
   owners: z.array(Owner),
   attorneys: z.array(Attorney),
   classifications: z.array(Classification),

@@ -10,6 +10,7 @@ import type { PortfolioRow } from '../../store/portfolio-repo.js';
 import { defineOp } from '../define-op.js';
 import { cursorPosition, listPage, pagingInput } from '../paging.js';
 import { toRow } from '../rows.js';
+import { recordsWithIrFamilies } from '../trademarks/ir-family.js';
 
 const PortfolioId = z.string().min(1).describe('Portfolio id (ptf_…)');
 const Name = z.string().trim().min(1).max(200);
@@ -82,7 +83,7 @@ export const getPortfolio = defineOp({
     const row = await requirePortfolio(ctx, input.id);
     const members = await ctx.store.portfolios.members(row.id, input.marks_after ?? '', input.marks_limit + 1);
     const page = members.slice(0, input.marks_limit);
-    const records = await ctx.store.trademarks.get(page.map((m) => m.trademark_id));
+    const records = await recordsWithIrFamilies(ctx, page.map((m) => m.trademark_id));
     const more = members.length > input.marks_limit;
     return {
       ...toPortfolio(row),

@@ -14,6 +14,7 @@ import { liveParty } from './party-merges.js';
 import { resolveOwnerRef } from './owner-lookup.js';
 import { resolveRepresentativeRef } from './representative-lookup.js';
 import { toRow } from '../rows.js';
+import { withIrFamilies } from '../trademarks/ir-family.js';
 import { resolveOfficeCodes } from '../reference/data.js';
 import { numberFilters } from '../../search/params.js';
 
@@ -71,7 +72,7 @@ export const partyTrademarksOp = (party: Party, plural: string) =>
       if (total === 0 && (filter === partyFilter || (await ctx.store.trademarks.count(partyFilter)) === 0)) {
         throw new TmError('not_found', `No trademarks for ${party} ${input.id}.`, { param: 'id' });
       }
-      const rows = page.map((r, i) => ({ row: toRow(ctx, r), at: offset + i + 1 }));
+      const rows = (await withIrFamilies(ctx, page)).map((r, i) => ({ row: toRow(ctx, r), at: offset + i + 1 }));
       const env = await listPage(ctx, rows, input.limit, (last) => last.at, binding, input.include_total ? total : undefined);
       return { ...env, data: env.data.map((x) => x.row) };
     },

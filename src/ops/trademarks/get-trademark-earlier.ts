@@ -7,6 +7,7 @@ import { resolveTrademark } from '../resolve-id.js';
 import { ProsecutionDocument } from '../../core/schemas/documents.js';
 import { documentsOf } from '../records/list-trademark-documents.js';
 import { earlierHistory, relatedRegistrations, similarMarks } from './earlier-related.js';
+import { withIrFamilies } from './ir-family.js';
 
 const HistoryEntry = z.object({ date: z.string().nullable(), code: z.string().nullable(), description: z.string().nullable() });
 
@@ -31,7 +32,8 @@ export const getTrademarkEarlier = defineOp({
     }),
   ),
   run: async (ctx, input) => {
-    const record = await resolveTrademark(ctx, input.id);
+    // An IR-linked mark counts its family's territories (coverage.territories), as the current detail does.
+    const record = (await withIrFamilies(ctx, [await resolveTrademark(ctx, input.id)]))[0]!;
     const inc = new Set(input.include ?? []);
     return {
       success: true as const,

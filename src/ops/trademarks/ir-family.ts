@@ -3,7 +3,9 @@
 // the holder's entities and the mark's text (the indexes the related registrations read), matched
 // on the IR number. The family row is the IR as one row: `mixed` status where the designations
 // disagree, the de-duplicated union of their challenges, `territory_count`, and the expiry the
-// designations publish.
+// designations publish. Every IR-linked row a surface answers (detail, search, lists) goes through
+// `withIrFamilies`: a designation counts its family's territories, and the WO record shows the IR
+// as the family row does.
 import type { Context } from '../../context.js';
 import { trademarkId } from '../../core/ids.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
@@ -84,4 +86,37 @@ export const irFamilyOf = async (ctx: Context, r: TrademarkRecord): Promise<IrFa
   // Every leg counts the family's territories (a designation's own row has none of its own).
   const legs = (wo ? [wo, ...designations] : designations).map((o) => ({ ...o, territory_count: o.territory_count ?? row.territory_count }));
   return { ir_number: irNumber, row, legs };
+};
+
+/**
+ * The records as rows show them (spec §2.6): each IR-linked record counts its family's territories
+ * when it carries no count of its own, and a WO record takes the family row's status, expiry and
+ * designations (the IR is that row). One family read per IR number on the page, however many of its
+ * legs the page holds. Copies; the order and the records outside any IR are kept as they are.
+ */
+export const withIrFamilies = async (ctx: Context, records: readonly TrademarkRecord[]): Promise<TrademarkRecord[]> => {
+  const families = new Map<string, Promise<IrFamily | null>>();
+  for (const r of records) {
+    const ir = irNumberOf(r);
+    if (ir && !families.has(ir)) families.set(ir, irFamilyOf(ctx, r));
+  }
+  if (families.size === 0) return [...records];
+  return Promise.all(
+    records.map(async (r) => {
+      const ir = irNumberOf(r);
+      const family = ir ? await families.get(ir)! : null;
+      if (!family) return r;
+      if (r.office_code === 'WO') {
+        const { status, expiry_date, designations, territory_count } = family.row;
+        return { ...r, status, expiry_date, designations, territory_count: r.territory_count ?? territory_count };
+      }
+      return r.territory_count === null ? { ...r, territory_count: family.row.territory_count } : r;
+    }),
+  );
+};
+
+/** The stored records of these ids, by id, as rows show them (`withIrFamilies`). */
+export const recordsWithIrFamilies = async (ctx: Context, ids: readonly string[]): Promise<Map<string, TrademarkRecord>> => {
+  const records = await withIrFamilies(ctx, [...(await ctx.store.trademarks.get([...ids])).values()]);
+  return new Map(records.map((r) => [r.id, r]));
 };

@@ -16,6 +16,7 @@ import { EarlierTrademark, earlierEnvelope, toEarlierTrademark, UnifiedStatus, u
 import { resolveOfficeCodes } from '../reference/data.js';
 import { RESULT_WINDOW, skippedChannels } from '../search-trademarks.js';
 import { earlierHistory, relatedRegistrations } from './earlier-related.js';
+import { withIrFamilies } from './ir-family.js';
 
 const CHANNELS = { exact: 'identical,lookalike', fuzzy: 'fuzzy,embedded,lookalike', phonetic: 'phonetic' } as const;
 const PRIMARY: Record<UnifiedStatus, string> = {
@@ -127,6 +128,8 @@ export const searchEarlier = defineOp({
     const page = kept.slice(offset, offset + input.limit);
     const missing = page.filter((h) => !records.has(h.id)).map((h) => h.id);
     for (const [id, r] of await ctx.store.trademarks.get(missing)) records.set(id, r);
+    // The page's IR-linked marks count their family's territories (coverage.territories), as current rows do.
+    for (const r of await withIrFamilies(ctx, page.flatMap((h) => records.get(h.id) ?? []))) records.set(r.id, r);
     const inc = new Set(input.include ?? []);
     const results = [];
     for (const h of page) {

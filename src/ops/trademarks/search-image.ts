@@ -10,6 +10,7 @@ import { defineOp } from '../define-op.js';
 import { EarlierTrademark, earlierEnvelope, toEarlierTrademark } from '../earlier-shape.js';
 import { resolveOfficeCodes } from '../reference/data.js';
 import { UPLOAD_MAX_BYTES } from '../text-limits.js';
+import { recordsWithIrFamilies } from './ir-family.js';
 
 /** Spec §8: 10 MB, as base64 text (4 characters for 3 bytes). */
 /** Spec §4.3 and §8: an image search costs 3 credits, counted as 3 search units in usage. */
@@ -53,13 +54,14 @@ export const searchImage = defineOp({
       .map((h) => ({ id: h.trademark_id, score: hashSimilarity(query, h.hash) }))
       .filter((h) => h.score >= input.threshold)
       .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-    const records = await ctx.store.trademarks.get(scored.map((h) => h.id));
+    const stored = await ctx.store.trademarks.get(scored.map((h) => h.id));
     const wanted = input.classes ? new Set(input.classes) : null;
     const kept = scored.filter((h) => {
-      const r = records.get(h.id);
+      const r = stored.get(h.id);
       return r && (!wanted || r.classifications.some((c) => c.nice_class !== null && wanted.has(c.nice_class)));
     });
     const page = kept.slice(0, input.limit);
+    const records = await recordsWithIrFamilies(ctx, page.map((h) => h.id));
     return {
       success: true as const,
       data: {
@@ -69,7 +71,7 @@ export const searchImage = defineOp({
           query: `image:${query}`,
           search_type: 'image',
           query_time_ms: Math.round(performance.now() - started),
-          offices_searched: offices ?? [...new Set(scored.map((h) => records.get(h.id)?.office_code ?? ''))].filter(Boolean).sort(),
+          offices_searched: offices ?? [...new Set(scored.map((h) => stored.get(h.id)?.office_code ?? ''))].filter(Boolean).sort(),
           credits_used: IMAGE_SEARCH_CREDITS,
         },
       },

@@ -71,13 +71,28 @@ export const storeError = (err: unknown, url: string): unknown => {
   return err;
 };
 
-/** Rows for COPY … FROM STDIN (text format): tabs, newlines and backslashes escaped, null as \N. */
-const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+/** A string as a text column can hold it: PostgreSQL's text has no NUL character, which office
+ *  data may carry in a mark's text. The record itself keeps it (its JSON writes it as \u0000), and
+ *  matching drops it anyway (search/normalize.ts), so a column loses nothing anything reads. */
+const withoutNul = (v: unknown): unknown =>
+  typeof v === 'string' ? (v.includes('\0') ? v.replace(/\0/g, '') : v) : Array.isArray(v) ? v.map(withoutNul) : v;
+
+/** The pool's client: every query's parameters as text columns can hold them (withoutNul). */
+const clientClass = (): typeof pg.Client =>
+  class extends driver().Client {
+    override query(...args: unknown[]): never {
+      if (Array.isArray(args[1])) args[1] = args[1].map(withoutNul);
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  };
+
+/** Rows for COPY … FROM STDIN (text format): tabs, newlines and backslashes escaped, NUL dropped, null as \N. */
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
 const copyField = (v: unknown): string => {
   if (v === null || v === undefined) return '\\N';
   const s = String(v);
-  // Most fields need no escape: one test instead of four replaces per field of a million-row COPY.
-  return /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => COPY_ESCAPES[c]!) : s;
+  // Most fields need no escape: one test instead of five replaces per field of a million-row COPY.
+  return /[\\\t\n\r\0]/.test(s) ? s.replace(/[\\\t\n\r\0]/g, (c) => COPY_ESCAPES[c]!) : s;
 };
 
 /** The name an index's CREATE INDEX IF NOT EXISTS statement gives it. */
@@ -116,7 +131,8 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
   // BIGINT counts come back as JS numbers (every count and sequence here is far below 2^53).
   const { types, Pool } = driver();
   types.setTypeParser(20, (v) => Number(v));
-  const pool = new Pool({ connectionString: url, max: 8, connectionTimeoutMillis: connectMs });
+  const Client = clientClass();
+  const pool = new Pool({ connectionString: url, max: 8, connectionTimeoutMillis: connectMs, Client });
   // An idle client's error (the server went away) must not crash the process; the next query reports it.
   pool.on('error', () => {});
   // Nor one a caller holds between queries (a lease's session, a snapshot between statements):
@@ -126,7 +142,7 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
   let relaxedPool: pg.Pool | null = null;
   const relaxedOf = (): pg.Pool => {
     if (!relaxedPool) {
-      relaxedPool = new Pool({ connectionString: url, max: 4, connectionTimeoutMillis: connectMs, options: '-c synchronous_commit=off' });
+      relaxedPool = new Pool({ connectionString: url, max: 4, connectionTimeoutMillis: connectMs, options: '-c synchronous_commit=off', Client });
       relaxedPool.on('error', () => {});
       relaxedPool.on('connect', (client) => client.on('error', () => {}));
     }

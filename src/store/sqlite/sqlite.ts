@@ -3,8 +3,9 @@
 // BEGIN IMMEDIATE, so it takes the write lock before it reads and waits (busy timeout) for another
 // writer instead of failing when a deferred read-then-write transaction cannot be upgraded.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { MIGRATIONS } from './migrations/index.js';
 
 export type Db = Database.Database;
@@ -29,9 +30,24 @@ export const migrationsAppliedAtOpen = (db: Db): number[] => appliedAtOpen.get(d
 /** Told one line at a time how a long migration (one rewriting stored rows) is getting on. */
 export type MigrationProgress = (message: string) => void;
 
+let addonPath: string | null | undefined;
+
+/**
+ * The addon where better-sqlite3's own build puts it, or null to let the package find it: its
+ * finder (the `bindings` package) tries path after path and took some 20 ms of every command's
+ * start on the loaded bench machine, against 1 ms for the path (issue 26.12, `npm run bench:startup`).
+ */
+const nativeBinding = (): string | null => {
+  if (addonPath === undefined) {
+    const built = join(dirname(createRequire(import.meta.url).resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+    addonPath = existsSync(built) ? built : null;
+  }
+  return addonPath;
+};
+
 export const openDatabase = (path: string, options: { readonly?: boolean; progress?: MigrationProgress } = {}): Db => {
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+  const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false, nativeBinding: nativeBinding() ?? undefined });
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   if (!options.readonly) {
     db.pragma('journal_mode = WAL');

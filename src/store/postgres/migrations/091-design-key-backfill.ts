@@ -13,7 +13,7 @@ export const backfill = async (c: PgClient): Promise<void> => {
   for (let after = ''; ; ) {
     const rows = (
       await c.query<{ id: string; office_code: string; codes: DesignCode[] | null }>(
-        `SELECT id, office_code, (record::jsonb) -> 'design_codes' AS codes FROM trademarks WHERE id > $1 ORDER BY id LIMIT ${PAGE}`,
+        `SELECT id, office_code, (record::json) -> 'design_codes' AS codes FROM trademarks WHERE id > $1 ORDER BY id LIMIT ${PAGE}`,
         [after],
       )
     ).rows;
