@@ -80,7 +80,7 @@ describe.skipIf(!hasDist)('parsing on a worker thread', () => {
     expect(fromWorker.marks.length).toBeGreaterThan(1200);
     expect(fromWorker.events.length).toBeGreaterThan(0);
     expect(fromWorker).toEqual(fromThread);
-  }, 120_000);
+  }, 300_000);
 
   it.skipIf(!PG_ENABLED)('NDJSON on PostgreSQL through the worker: the same records and summaries as SQLite in-thread', async () => {
     const database = await createTestDatabase();
@@ -98,7 +98,7 @@ describe.skipIf(!hasDist)('parsing on a worker thread', () => {
     } finally {
       await database.drop();
     }
-  }, 180_000);
+  }, 300_000);
 
   it('reports a truncated file as failed and keeps the whole records read before the fault', async () => {
     const text = readFileSync(xml, 'utf8');
