@@ -24,11 +24,24 @@ export interface CorpusSample {
   words: string[];
 }
 
-/** Loads `count` generated marks into the store in batches of 5,000, keeping a sample of ids and query words. */
+/** Loads `count` generated marks into the store in batches of 5,000, keeping a sample of ids and
+ *  query words. Into an empty store this is the product's bulk first load (the ingest's path:
+ *  secondary indexes dropped and built once at the end, load pragmas). */
 export const loadCorpus = async (ctx: Context, count: number, seed: number): Promise<CorpusSample> => {
+  const load = await ctx.store.trademarks.beginLoad();
+  try {
+    return await loadRecords(ctx, count, seed);
+  } finally {
+    await load.finish();
+  }
+};
+
+const loadRecords = async (ctx: Context, count: number, seed: number): Promise<CorpusSample> => {
   const ids: string[] = [];
   const words = new Set<string>();
   let batch = [];
+  let batches = 0;
+  const t0 = performance.now();
   for (const r of corpusRecords({ count, seed })) {
     batch.push(r);
     if (ids.length < 5000 && r.id.endsWith('7')) ids.push(r.id);
@@ -37,13 +50,31 @@ export const loadCorpus = async (ctx: Context, count: number, seed: number): Pro
     if (batch.length === 5000) {
       await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
       batch = [];
+      // The rate, for a projection when a large load cannot finish in the time there is.
+      if (++batches % 20 === 0) process.stderr.write(`  loaded ${formatInt(batches * 5000)} of ${formatInt(count)} (${formatInt((batches * 5000) / ((performance.now() - t0) / 1000))} rec/s)\n`);
     }
   }
   if (batch.length) await ctx.store.trademarks.upsert(batch, '2026-11-01T00:00:00.000Z');
   return { ids, words: [...words] };
 };
 
-export const dbPath = (size: number, seed: number): string => join(repoRoot, 'bench', 'results', 'tmp', `search-${size}-s${seed}.db`);
+/** Where generated stores are kept between runs: TM_BENCH_DATA, else bench/results/tmp (git-ignored). */
+export const benchDataDir = (): string => process.env.TM_BENCH_DATA ?? join(repoRoot, 'bench', 'results', 'tmp');
+
+export const dbPath = (size: number, seed: number): string => join(benchDataDir(), `search-${size}-s${seed}.db`);
+
+/** Child side: the search index of a kept store dropped and built again from its records (after the
+ *  index's keys changed), without loading the records again. */
+export const reindexStore = async (db: string): Promise<BuildResult> => {
+  const ctx = createContext({ db, now: NOW });
+  const t = performance.now();
+  await ctx.store.searchTables().writer.clear();
+  await ctx.index.sync();
+  const ms = performance.now() - t;
+  sqliteDb(ctx.store).pragma('wal_checkpoint(TRUNCATE)');
+  await closeContext(ctx);
+  return { store_ms: 0, index_ms: ms, db_bytes: statSync(db).size };
+};
 
 /** Child side: load the generated corpus into a fresh store, then build the index from it. */
 export const buildStore = async (db: string, size: number, seed: number): Promise<BuildResult> => {
@@ -60,9 +91,14 @@ export const buildStore = async (db: string, size: number, seed: number): Promis
   return { store_ms: t1 - t0, index_ms: t2 - t1, db_bytes: statSync(db).size };
 };
 
-/** Parent side: the store of `size` marks, built in a child of `script` (`--child build`) unless a finished one exists. */
-export const ensureStore = async (script: string, size: number, seed: number): Promise<{ db: string; built: BuildResult | null }> => {
+/** Parent side: the store of `size` marks, built in a child of `script` (`--child build`) unless a
+ *  finished one exists; with `reindex`, a kept store's search index is built again (`--child reindex`). */
+export const ensureStore = async (script: string, size: number, seed: number, reindex = false): Promise<{ db: string; built: BuildResult | null }> => {
   const db = dbPath(size, seed);
+  if (existsSync(`${db}.done`) && reindex) {
+    process.stderr.write(`rebuilding the search index of ${db}\n`);
+    return { db, built: (await runInChild<BuildResult>(script, ['--child', 'reindex', '--db', db])).result };
+  }
   if (existsSync(`${db}.done`)) return { db, built: null };
   process.stderr.write(`building ${formatInt(size)} marks into ${db}\n`);
   const built = (await runInChild<BuildResult>(script, ['--child', 'build', '--db', db, '--size', String(size), '--seed', String(seed)])).result;

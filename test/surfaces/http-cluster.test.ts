@@ -31,8 +31,8 @@ const alive = (pid: number): boolean => {
   }
 };
 
-const until = async (what: string, check: () => boolean): Promise<void> => {
-  for (let i = 0; i < 400; i++) {
+const until = async (what: string, check: () => boolean, ms = 20_000): Promise<void> => {
+  for (let i = 0; i < ms / 50; i++) {
     if (check()) return;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -76,7 +76,9 @@ beforeAll(async () => {
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
   child.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`tm serve exited ${code}: ${out}${err}`))));
-  await Promise.race([until('the listening line', () => /listening on http:/.test(out)), exited]);
+  // Two workers each open the store before the port opens: on a busy machine (and PostgreSQL's
+  // pools) that can take more than the 20 s the other waits allow.
+  await Promise.race([until('the listening line', () => /listening on http:/.test(out), 55_000), exited]);
   url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)![1]!;
 }, 60_000);
 

@@ -14,6 +14,7 @@ import { projectChanges } from './ledger-writer.js';
 import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { countParties, writePrefixes } from './migrations/040-party-lookup.js';
 import { DEFER_PARTY_COUNTS } from './migrations/070-bulk-load.js';
+import { coalescer } from './coalesce.js';
 import { copyRows, indexName, type PgClient, type PgDb } from './pg.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
@@ -26,6 +27,9 @@ const COLUMNS = [
 /** The columns an update writes (all but created_at), sent by COPY to a temporary table and applied by one UPDATE. */
 const UPDATED = [...COLUMNS.slice(0, -2), 'updated_at'];
 const UPDATE_FROM = `UPDATE trademarks t SET ${UPDATED.slice(1).map((c) => `${c} = u.${c}`).join(', ')} FROM trademark_updates u WHERE t.id = u.id`;
+/** Reads of at most this many ids are coalesced with others; larger ones go alone. */
+const FEW = 8;
+const DETAIL_BATCH = { max: 64, inFlight: 2 };
 /** The bulk load's session advisory lock (also the bulk_load lease, src/store/postgres/lease.ts). */
 export const BULK_LOCK = 7_401_226;
 
@@ -71,6 +75,16 @@ const finishBulk = async (c: PgClient): Promise<void> => {
 };
 
 export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): TrademarkRepo => {
+  /** Stored records by id, one prepared statement for any number of ids. */
+  const storedRecords = async (ids: readonly string[]): Promise<Map<string, string>> => {
+    const rows = await db.query<{ id: string; record: string }>('SELECT id, record FROM trademarks WHERE id = ANY($1)', [[...new Set(ids)]], { prepared: true });
+    return new Map(rows.map((r) => [r.id, r.record]));
+  };
+  /** Detail reads (one or a few ids) that arrive while others are at the server go as one statement (coalesce.ts). */
+  const fewRecords = coalescer<readonly string[], Map<string, string>>(async (calls) => {
+    const all = await storedRecords(calls.flat());
+    return calls.map(() => all);
+  }, DETAIL_BATCH);
   /** During a load: the (party, name) pairs whose prefixes a committed batch of it wrote. */
   let prefixed: Set<string> | null = null;
   /** A bulk load is running in this process: its batches leave the party counts to its end. */
@@ -267,8 +281,7 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
       return upsertBatch(records, occurredAt, watchEligible);
     },
     async get(ids) {
-      const rows = ids.length ? await db.query<{ id: string; record: string }>('SELECT id, record FROM trademarks WHERE id = ANY($1)', [[...ids]]) : [];
-      const byId = new Map(rows.map((r) => [r.id, r.record]));
+      const byId = ids.length === 0 ? new Map<string, string>() : ids.length <= FEW ? await fewRecords(ids) : await storedRecords(ids);
       const found = new Map<string, TrademarkRecord>();
       for (const id of ids) {
         const record = byId.get(id);
