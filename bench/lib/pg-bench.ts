@@ -86,3 +86,11 @@ export const sampleServerCpu = (name: string): { stop(): Promise<number | null> 
     },
   };
 };
+
+/** The user + system CPU ms the backends now connected to database `name` have used so far (null: none readable). */
+export const serverCpuNow = async (name: string): Promise<number | null> =>
+  admin(async (c) => {
+    const rows = (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows;
+    const ms = rows.map((r) => processCpuMs(r.pid)).filter((v): v is number => v !== null);
+    return ms.length > 0 ? ms.reduce((a, b) => a + b, 0) : null;
+  });

@@ -82,24 +82,21 @@ export const claimIdempotencyKey = async (ctx: Context, p: Principal, key: strin
   const nowMs = ctx.clock.now().getTime();
   const expiredBefore = new Date(nowMs - IDEMPOTENCY_TTL_MS).toISOString();
   const done = { complete: async () => {}, release: async () => {} };
-  let existing = await repo.find(p.org.id, p.livemode, key, expiredBefore);
   // A claim still `processing` long after any request could have finished was abandoned (the
-  // server stopped mid-request); it is dropped so the client's retry can run.
-  if (existing?.state === 'processing' && nowMs - Date.parse(existing.created_at) > ABANDONED_MS) {
-    await repo.release(p.org.id, p.livemode, key);
-    existing = null;
-  }
-  if (existing) {
-    if (existing.fingerprint !== print) {
+  // server stopped mid-request): the claim takes it over, so the client's retry can run.
+  const abandonedBefore = new Date(nowMs - ABANDONED_MS).toISOString();
+  const claim = await repo.claim(p.org.id, p.livemode, key, print, new Date(nowMs).toISOString(), expiredBefore, abandonedBefore);
+  if (!claim.won) {
+    const held = claim.held;
+    if (held && held.fingerprint !== print) {
       throw new TmError('conflict', 'This Idempotency-Key was already used with a different request.', {
         param: 'Idempotency-Key',
         suggestion: 'Use a new key for a new request; reuse a key only to retry the identical request.',
       });
     }
-    if (existing.state === 'processing') throw processing();
-    return { replay: { status: existing.status!, body: existing.body! }, ...done };
+    if (!held || held.state === 'processing') throw processing();
+    return { replay: { status: held.status!, body: held.body! }, ...done };
   }
-  if (!(await repo.claim(p.org.id, p.livemode, key, print, new Date(nowMs).toISOString(), expiredBefore))) throw processing();
   return {
     replay: null,
     complete: (res) => repo.complete(p.org.id, p.livemode, key, res.status, res.body),

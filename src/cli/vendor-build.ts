@@ -65,7 +65,8 @@ export const vendorCommander = async (distRoot: string): Promise<void> => {
     target: 'node20',
     outfile: join(out, 'index.js'),
     // The bundled CommonJS requires Node's built-in modules: an ES module has no `require` of its own.
-    banner: { js: "import { createRequire as __tmRequire } from 'node:module'; const require = __tmRequire(import.meta.url);" },
+    // A name of its own, as bench:startup's split bundle puts a `__tmRequire` banner beside this code.
+    banner: { js: "import { createRequire as __commanderRequire } from 'node:module'; const require = __commanderRequire(import.meta.url);" },
     minify: true,
     keepNames: true,
     logLevel: 'error',

@@ -1,6 +1,8 @@
 // Routes built from the operation registry: one generic handler per (method, path) runs the
 // pipeline authenticate → rate limit → scope → input → idempotency → operation → ETag. It never
 // touches SQL; everything it needs comes from the account domain (src/auth) and the operation.
+// On PostgreSQL a plain read may start while its rate-limit take is at the server (early-read.ts);
+// its answer still waits for the take and the checks, in that order.
 import { createHash } from 'node:crypto';
 import type { Context as HonoContext, Hono } from 'hono';
 import {
@@ -26,6 +28,7 @@ import { errorBody } from './render.js';
 import { authenticateFeedRequest, feedTokenOf, type FeedRequest } from './feed-auth.js';
 import { currentQueryNames, deprecationHeaders } from './earlier-params.js';
 import { runRouted } from '../read-routing.js';
+import { readsEarly, type EarlyReads } from './early-read.js';
 
 export interface RequestVars {
   requestId: string;
@@ -113,7 +116,24 @@ export interface RouteDeps {
   ctx: Context;
   limiter: RateLimiter;
   bodyLimit: number;
+  earlyReads: EarlyReads;
 }
+
+/**
+ * Runs a read begun before its admission. A check or read that fails early is answered only after
+ * admission, where the pipeline always answered it (the later code meets the same error again and
+ * throws it in its place), so a refused call still answers 429 first.
+ */
+const startEarly = <T>(read: () => Promise<T>): Promise<T> | null => {
+  let started: Promise<T>;
+  try {
+    started = read();
+  } catch {
+    return null;
+  }
+  started.catch(() => undefined);
+  return started;
+};
 
 const pickOp = (route: Route, c: HonoContext<HttpEnv>): OpDefinition => {
   const wantEarlier = c.req.header(SHAPE_HEADER)?.trim().toLowerCase() === 'earlier';
@@ -144,31 +164,48 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
   }
   c.set('principal', principal);
   const tier = tierOf(route);
+  const current = currentQueryNames(op, query);
+  const accept = c.req.header('accept') ?? '';
+  const documents = op.http?.documents;
+  /** A report asked for by Accept gets its format. */
+  const withFormat = (raw: unknown): unknown => {
+    if (documents && (raw as Record<string, unknown>).format === undefined) {
+      const asked = Object.keys(documents).find((media) => accept.toLowerCase().includes(media));
+      if (asked) (raw as Record<string, unknown>).format = documents[asked];
+    }
+    return raw;
+  };
+  const requestId = c.get('requestId');
+  const opCtx = contextFor(ctx, principal, requestId);
+  // A plain read starts beside its take when the limits are counted in the database (early-read.ts).
+  const early =
+    route.method === 'GET' && !feed && readsEarly(op) && ctx.store.auth.limits && deps.earlyReads.allowed(principal.org.id, tier)
+      ? startEarly(() => {
+          requireScope(principal, op.scope);
+          requireFeature(principal.org, op);
+          return runRouted(op, opCtx, validateInput(op.input, withFormat(fromQuery(op.input, current.query, params))));
+        })
+      : null;
   const [, admission] = await Promise.all([endAuthAttempt(ctx, attempt, 'ok'), limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter, credits: op.credits })]);
   c.set('admission', admission);
+  deps.earlyReads.note(principal.org.id, tier, admission);
   requireScope(principal, op.scope);
   requireFeature(principal.org, op);
 
   const mutating = route.method !== 'GET';
   const idemKey = mutating ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;
-  const current = currentQueryNames(op, query);
   c.set('deprecation', deprecationHeaders(current.used));
-  const raw = feed
-    ? feed.raw
-    : op.http?.upload
-      ? fromQuery(op.input, [...current.query, ...(await readMultipart(c.req.raw, op.http.upload))], params)
-      : route.method === 'POST' || route.method === 'PATCH'
-      ? withQuery(op.input, fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params), current.query, params)
-      : fromQuery(op.input, current.query, params);
-  const accept = c.req.header('accept') ?? '';
-  const documents = op.http?.documents;
-  if (documents && (raw as Record<string, unknown>).format === undefined) {
-    const asked = Object.keys(documents).find((media) => accept.toLowerCase().includes(media));
-    if (asked) (raw as Record<string, unknown>).format = documents[asked];
-  }
-  const input = validateInput(op.input, raw);
-  const requestId = c.get('requestId');
-  const opCtx = contextFor(ctx, principal, requestId);
+  // An early read has its input already (the same query, built the same way).
+  const raw = early
+    ? null
+    : withFormat(feed
+      ? feed.raw
+      : op.http?.upload
+        ? fromQuery(op.input, [...current.query, ...(await readMultipart(c.req.raw, op.http.upload))], params)
+        : route.method === 'POST' || route.method === 'PATCH'
+        ? withQuery(op.input, fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params), current.query, params)
+        : fromQuery(op.input, current.query, params));
+  const input = early ? null : validateInput(op.input, raw);
 
   if (idemKey) {
     const claim = await claimIdempotencyKey(ctx, principal, idemKey, fingerprint(route.method, rawPath(c.req.url), raw));
@@ -195,7 +232,7 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
     return jsonResponse(body, status);
   }
 
-  const result = await runRouted(op, opCtx, input);
+  const result = await (early ?? runRouted(op, opCtx, input));
   // A document (a report) is answered as itself, unless the client asked for the JSON object.
   const document = documents && !/\bapplication\/json\b/i.test(accept) ? (result as { media_type: string; content: string }) : null;
   const produced = op.http?.produces ? { type: op.http.produces, text: (result as { body: string }).body } : document ? { type: document.media_type, text: document.content } : null;

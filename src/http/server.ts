@@ -15,6 +15,7 @@ import { OPERATIONS } from '../ops/registry.js';
 import { accessLogger, type AccessLogFormat } from './access-log.js';
 import { clientAddress } from './client-address.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
+import { createEarlyReads } from './early-read.js';
 import { mountHealth } from './health.js';
 import { buildOpenApi } from './openapi.js';
 import { errorBody, errorHeaders } from './render.js';
@@ -142,7 +143,7 @@ export const createHttpServer = (options: HttpServerOptions): HttpServer => {
     return c.body(openapi, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
   const mcpCleanup = options.mountMcp?.(app, services);
-  mountRoutes(app, routes, { ctx, limiter, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
+  mountRoutes(app, routes, { ctx, limiter, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, earlyReads: createEarlyReads() });
   app.notFound((c) => {
     const allowed = routes.filter((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(c.req.path)).map((r) => r.method);
     throw new TmError('not_found', `No route ${c.req.method} ${c.req.path}.`, {

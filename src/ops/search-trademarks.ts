@@ -162,7 +162,7 @@ export const searchTrademarks = defineOp({
       for (const [id, param] of entities) await listableEntity(ctx, id, param);
     }
     // Merged owner ids likewise answer 410 as the owner's list does; a survivor covers the ids merged into it.
-    if (req.filter.ownerIds !== undefined || req.filter.exclude?.ownerIds !== undefined) {
+    if (req.filter.ownerIds?.length || req.filter.exclude?.ownerIds?.length) {
       const { liveParties } = await import('./parties/party-merges.js');
       req.filter.ownerIds = await liveParties(ctx, req.filter.ownerIds, 'owner_id');
       if (req.filter.exclude) req.filter.exclude.ownerIds = await liveParties(ctx, req.filter.exclude.ownerIds, 'exclude.owner_id');

@@ -75,11 +75,12 @@ describe('tm orgs / tm keys operations', () => {
     usage.log(entry('req_old', '2026-10-22T11:59:59.000Z'));
     usage.log(entry('req_new', '2026-11-22T11:00:00.000Z'));
     const idem = t.ctx.store.auth.idempotency;
-    await idem.claim(org.id, true, 'old', 'f', '2026-11-21T11:59:59.000Z', '2026-11-20T00:00:00.000Z');
-    await idem.claim(org.id, true, 'new', 'f', '2026-11-22T11:00:00.000Z', '2026-11-20T00:00:00.000Z');
+    const cut = '2026-11-20T00:00:00.000Z';
+    await idem.claim(org.id, true, 'old', 'f', '2026-11-21T11:59:59.000Z', cut, cut);
+    await idem.claim(org.id, true, 'new', 'f', '2026-11-22T11:00:00.000Z', cut, cut);
     expect(await pruneAccountData(t.ctx)).toEqual({ idempotency: 1, request_log: 1 });
     expect((await usage.logs(org.id, true, Number.MAX_SAFE_INTEGER, 10)).map((l) => l.id)).toEqual(['req_new']);
-    expect(await idem.find(org.id, true, 'new', '2026-11-20T00:00:00.000Z')).not.toBe(null);
+    expect(await idem.claim(org.id, true, 'new', 'f', '2026-11-22T11:00:00.000Z', cut, cut)).toMatchObject({ won: false, held: { fingerprint: 'f' } });
   });
 
   it('drops an Idempotency-Key claim abandoned mid-request after 5 minutes, so a retry runs', async () => {

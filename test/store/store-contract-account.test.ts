@@ -92,23 +92,27 @@ for (const backend of BACKENDS) {
       expect((await u.logs('org_a', true, Number.MAX_SAFE_INTEGER, 10)).map((r) => r.id)).toEqual(['req_3']);
     });
 
-    it('idempotency: one claim wins, completes, expires, and can be released or purged', async () => {
+    it('idempotency: one claim wins, completes, expires, is taken over when abandoned, and can be released or purged', async () => {
       const i = store.auth.idempotency;
-      expect(await i.claim('org_a', true, 'idem_1', 'fp1', AT, '2026-11-21T00:00:00.000Z')).toBe(true);
-      expect(await i.claim('org_a', true, 'idem_1', 'fp2', AT, '2026-11-21T00:00:00.000Z')).toBe(false);
+      const EXP = '2026-11-21T00:00:00.000Z';
+      expect(await i.claim('org_a', true, 'idem_1', 'fp1', AT, EXP, EXP)).toEqual({ won: true });
+      // The loser learns who holds the key, in the same step.
+      expect(await i.claim('org_a', true, 'idem_1', 'fp2', AT, EXP, EXP)).toEqual({ won: false, held: { fingerprint: 'fp1', state: 'processing', status: null, body: null, created_at: AT } });
       // The same key in the other mode is another key.
-      expect(await i.claim('org_a', false, 'idem_1', 'fp3', AT, '2026-11-21T00:00:00.000Z')).toBe(true);
-      expect(await i.find('org_a', true, 'idem_1', '2026-11-21T00:00:00.000Z')).toEqual({ fingerprint: 'fp1', state: 'processing', status: null, body: null, created_at: AT });
+      expect(await i.claim('org_a', false, 'idem_1', 'fp3', AT, EXP, EXP)).toEqual({ won: true });
       await i.complete('org_a', true, 'idem_1', 201, '{"ok":true}');
-      expect(await i.find('org_a', true, 'idem_1', '2026-11-21T00:00:00.000Z')).toMatchObject({ state: 'done', status: 201, body: '{"ok":true}' });
-      // Expired (created at or before the cut-off): invisible, and a new claim takes it over.
-      expect(await i.find('org_a', true, 'idem_1', AT)).toBeNull();
-      expect(await i.claim('org_a', true, 'idem_1', 'fp4', LATER, AT)).toBe(true);
-      expect(await i.find('org_a', true, 'idem_1', AT)).toMatchObject({ fingerprint: 'fp4', state: 'processing', created_at: LATER });
+      expect(await i.claim('org_a', true, 'idem_1', 'fp1', AT, EXP, EXP)).toEqual({ won: false, held: { fingerprint: 'fp1', state: 'done', status: 201, body: '{"ok":true}', created_at: AT } });
+      // A done entry past the abandonment cut-off still holds its key; only an expired one is taken over.
+      expect(await i.claim('org_a', true, 'idem_1', 'fp4', LATER, EXP, LATER)).toMatchObject({ won: false, held: { state: 'done' } });
+      expect(await i.claim('org_a', true, 'idem_1', 'fp4', LATER, AT, EXP)).toEqual({ won: true });
+      expect(await i.claim('org_a', true, 'idem_1', 'fp5', LATER, AT, EXP)).toMatchObject({ won: false, held: { fingerprint: 'fp4', state: 'processing', created_at: LATER } });
+      // A processing claim created at or before the abandonment cut-off is taken over.
+      expect(await i.claim('org_a', true, 'idem_1', 'fp5', LATER, AT, LATER)).toEqual({ won: true });
+      expect(await i.claim('org_a', true, 'idem_1', 'fp6', LATER, AT, AT)).toMatchObject({ won: false, held: { fingerprint: 'fp5' } });
       await i.release('org_a', true, 'idem_1');
-      expect(await i.find('org_a', true, 'idem_1', '2026-11-21T00:00:00.000Z')).toBeNull();
-      expect(await i.purge(AT)).toBe(1);
-      expect(await i.find('org_a', false, 'idem_1', '2026-11-21T00:00:00.000Z')).toBeNull();
+      expect(await i.claim('org_a', true, 'idem_1', 'fp7', AT, EXP, EXP)).toEqual({ won: true });
+      expect(await i.purge(AT)).toBe(2);
+      expect(await i.claim('org_a', false, 'idem_1', 'fp8', LATER, EXP, EXP)).toEqual({ won: true });
       await i.probe(LATER);
     });
   });

@@ -57,6 +57,18 @@ for (const backend of BACKENDS) {
       // The refused call took no place in the window.
       expect(await c.take(daily({ counted: false }))).toEqual({ ok: true, used: 2, dayUsed: 4 });
     });
+
+    it('calls made at once (one batched take on PostgreSQL) get the answers of one take after another', async () => {
+      const c = countersFor(store);
+      // A window of 5 and a day's cap of 7: 12 at once, then 4 more in the next window.
+      const call = (start: number) => c.take(req('org_burst', start, { tier: 'reads', limit: 5, daily: { day: '2026-11-28', tier: 'reads', cap: 7 } }));
+      const first = await Promise.all(Array.from({ length: 12 }, () => call(0)));
+      expect(first.filter((r) => r.ok).map((r) => r.ok && [r.used, r.dayUsed]).sort()).toEqual([[1, 1], [2, 2], [3, 3], [4, 4], [5, 5]]);
+      expect(first.filter((r) => !r.ok)).toEqual(Array(7).fill({ ok: false, over: 'window' }));
+      const next = await Promise.all(Array.from({ length: 4 }, () => call(60_000)));
+      expect(next.filter((r) => r.ok).map((r) => r.ok && [r.used, r.dayUsed]).sort()).toEqual([[1, 6], [2, 7]]);
+      expect(next.filter((r) => !r.ok)).toEqual([{ ok: false, over: 'day' }, { ok: false, over: 'day' }]);
+    });
   });
 }
 

@@ -72,9 +72,16 @@ describe('the CLI manifest', () => {
     expect(show.filter((u) => /\/zod\//.test(u))).toEqual([expect.stringMatching(/\/dist\/node_modules\/zod\/index\.js$/)]);
     // The SQLite migrations as the one module the build inlined (src/cli/inline-build.ts), not their thirty files.
     if (TEST_BACKEND === 'sqlite') expect(show.filter((u) => /\/store\/sqlite\/migrations\//.test(u)).map((u) => u.replace(/.*\/migrations\//, '')).sort()).toEqual(['001-core.js', '002-search.js', '005-cursor-secret.js', 'index.js']);
+    // commander as the one module the build bundled (src/cli/vendor-build.ts), not its CommonJS files.
+    expect(show.filter((u) => /\/commander\//.test(u))).toEqual([expect.stringMatching(/\/dist\/node_modules\/commander\/index\.js$/)]);
     const search = await modulesOf('search', 'LUPO', '--json', '--db', db);
     expect(search.some((u) => u.endsWith('/dist/src/search/search-index.js'))).toBe(true);
     expect(search.filter((u) => /node_modules\/(string-width|ink|react)\//.test(u))).toEqual([]);
+    // The filters' modules (reference data, party merges, design codes) load only for a search that has such a filter.
+    const filterModules = /\/dist\/src\/(ops\/reference\/data|ops\/parties\/(counts|party-merges)|ops\/trademarks\/design-code-search|core\/reference-data)\.js$/;
+    expect(search.filter((u) => filterModules.test(u))).toEqual([]);
+    const byOffice = await modulesOf('search', 'LUPO', '--office', 'EM', '--json', '--db', db);
+    expect(byOffice.some((u) => u.endsWith('/dist/src/ops/reference/data.js'))).toBe(true);
   });
 
   it('loads one operation for `tm stats --json`, and neither ink, React, Hono nor the MCP SDK', async () => {

@@ -33,8 +33,8 @@ const tick = () => new Promise((r) => setTimeout(r, 50));
 describe('tm serve prunes account data before it listens', () => {
   it('an expired idempotent response is gone when listen resolves; a fresh one stays', async () => {
     const { ctx, warnings } = open();
-    await ctx.store.auth.idempotency.claim('org_a', true, 'old', 'f', '2026-11-20T12:00:00.000Z', '2026-11-19T00:00:00.000Z');
-    await ctx.store.auth.idempotency.claim('org_a', true, 'new', 'f', '2026-11-22T11:00:00.000Z', '2026-11-19T00:00:00.000Z');
+    await ctx.store.auth.idempotency.claim('org_a', true, 'old', 'f', '2026-11-20T12:00:00.000Z', '2026-11-19T00:00:00.000Z', '2026-11-19T00:00:00.000Z');
+    await ctx.store.auth.idempotency.claim('org_a', true, 'new', 'f', '2026-11-22T11:00:00.000Z', '2026-11-19T00:00:00.000Z', '2026-11-19T00:00:00.000Z');
     const server = createHttpServer({ context: ctx, accessLog: 'off' });
     await server.listen(0);
     const keys = (await sqlRows<{ key: string }>(ctx.store, 'SELECT key FROM idempotency ORDER BY key')).map((r) => r.key);

@@ -1,12 +1,14 @@
 // The judgement's tables in their packed forms (src/search/conceptual-table.ts,
 // reference-commonness.ts, written by `npm run build`): every word of every section of the
 // conceptual table reads back exactly as the source's text says, words it lacks are absent, a
-// packed file of another source is refused, and the packed reference forms are the computed ones.
+// packed file of another source is refused, and the packed reference forms are the computed ones
+// and count a term as a search of each form would.
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openTable, packSource, packTable, SECTION_NAMES } from '../../src/search/conceptual-table.js';
-import { packForms } from '../../src/search/reference-commonness.js';
+import { packForms, referenceCommonness } from '../../src/search/reference-commonness.js';
+import { COMMON_CAP, commonnessOf } from '../../src/search/fusion.js';
 import { compact, nearWords } from '../../src/search/normalize.js';
 import { packagePath } from '../../src/data-files.js';
 import { sourceSections as readSource } from '../helpers/conceptual-source.js';
@@ -54,5 +56,19 @@ describe('packed reference forms', () => {
     const marks = (JSON.parse(gunzipSync(readFileSync(packagePath('data', 'similarity', 'euipo-2020-texts.json.gz'))).toString('utf8')) as { marks: [string, string][] }).marks;
     const lines = packForms().split('\n').slice(1, -1);
     expect(lines).toEqual(marks.map(([, t]) => `${compact(t)} ${nearWords(t).join('')}`));
+  });
+
+  it('count a term once per mark holding it, as a search of each form does, up to the cap', () => {
+    const forms = packForms().split('\n').slice(1, -1);
+    const perForm = (term: string): number => {
+      let n = 0;
+      for (const f of forms) if (f.includes(term) && ++n >= COMMON_CAP) break;
+      return n;
+    };
+    // Rare and common terms, a term twice in one form (ANANA), one across the compact/near space,
+    // one spanning two forms (the end of one and the start of the next) and one with a line break.
+    const terms = ['zzzzqx', 'lupo', 'anana', 'an', 'e', 'apple', forms[7]!, `${forms[7]!.slice(-3)}${forms[8]!.slice(0, 3)}`, `${forms[3]!.split(' ')[0]!.slice(-2)} ${forms[3]!.split(' ')[1]!.slice(0, 2)}`, 'a\nb'];
+    for (let i = 0; i < forms.length; i += 997) terms.push(forms[i]!.slice(1, 5));
+    for (const term of terms) expect({ term, v: referenceCommonness(term) }).toEqual({ term, v: commonnessOf(perForm(term)) });
   });
 });

@@ -1,22 +1,32 @@
 // Rate-limit windows and failed-authentication counters on PostgreSQL, shared by every `tm serve`
-// node on the database: each take is one call of tm_limit_take (migration 61), which locks the
+// node on the database: each take is one call of tm_limit_take (migrations 61, 62), which locks the
 // window's row, checks and counts in one round trip, so a limit of N admits exactly N calls
-// across all nodes. Its commit does not wait for the disk (db.relaxed): a crash of the database
-// server may forget the last moment's counts, never more. Ended windows and past days are deleted now and then, so a stream of random
-// bad credentials cannot grow the table without bound.
-import type { LimitRepo, TakeResult } from '../limit-repo.js';
+// across all nodes. The counted calls of one organization and window that arrive while its
+// previous take is at the server go together as one take of n calls (coalesce.ts): the function
+// admits the first k that fit, as n takes in a row would, so the limit stays exact and a busy node
+// makes one take per batch, not per request. Its commit does not wait for the disk (db.relaxed): a
+// crash of the database server may forget the last moment's counts, never more. Ended windows and
+// past days are deleted now and then, so a stream of random bad credentials cannot grow the table
+// without bound.
+import type { LimitRepo, TakeRequest, TakeResult } from '../limit-repo.js';
+import { keyedCoalescer } from './coalesce.js';
 import type { PgDb } from './pg.js';
 
 /** How often (by the callers' clock) ended windows are swept. */
 const SWEEP_EVERY_MS = 60_000;
 const DAY_MS = 86_400_000;
+/** Calls in one batched take; one in flight per organization and window on a node (the row lock serialises takes anyway). */
+const BATCH = { max: 256, inFlight: 1 };
 
 interface TakeRow {
   ok: boolean;
   over: 'window' | 'day' | 'busy' | null;
   used: string | number;
   day_used: string | number;
+  admitted: string | number;
 }
+
+const TAKE = 'SELECT ok, over, used, day_used, admitted FROM tm_limit_take($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
 
 export const createPgLimitRepo = (db: PgDb): LimitRepo => {
   let sweptAt = 0;
@@ -28,23 +38,29 @@ export const createPgLimitRepo = (db: PgDb): LimitRepo => {
     void db.relaxed('DELETE FROM limit_windows WHERE end_ms <= $1', [now]).catch(() => undefined);
     void db.relaxed('DELETE FROM limit_days WHERE day < $1', [before]).catch(() => undefined);
   };
+  /** n calls of the same request as one take; the answers in order, as n takes one after another. */
+  const takeMany = async (calls: TakeRequest[]): Promise<TakeResult[]> => {
+    const r = calls[0]!;
+    const rows = await db.relaxed<TakeRow>(
+      TAKE,
+      [r.key, r.tier, r.start, r.end, r.limit, r.counted, r.reservation ?? null, r.daily?.day ?? null, r.daily?.tier ?? null, r.daily?.cap ?? null, calls.length],
+      { prepared: true },
+    );
+    const row = rows[0]!;
+    if (!r.counted || r.reservation === 'release' || r.reservation === 'settle') return [{ ok: true, used: Number(row.used), dayUsed: Number(row.day_used) }];
+    const k = row.ok ? Number(row.admitted) : 0;
+    const used = Number(row.used) - k;
+    const dayUsed = Number(row.day_used) - k;
+    return calls.map((_, i): TakeResult =>
+      i < k ? { ok: true, used: used + i + 1, dayUsed: r.daily ? dayUsed + i + 1 : 0 } : { ok: false, over: row.over ?? 'window' });
+  };
+  const batched = keyedCoalescer(takeMany, BATCH);
   return {
     async take(r): Promise<TakeResult> {
       if (r.start - sweptAt >= SWEEP_EVERY_MS) sweep(r.start);
-      const rows = await db.relaxed<TakeRow>('SELECT * FROM tm_limit_take($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)', [
-        r.key,
-        r.tier,
-        r.start,
-        r.end,
-        r.limit,
-        r.counted,
-        r.reservation ?? null,
-        r.daily?.day ?? null,
-        r.daily?.tier ?? null,
-        r.daily?.cap ?? null,
-      ]);
-      const row = rows[0]!;
-      return row.ok ? { ok: true, used: Number(row.used), dayUsed: Number(row.day_used) } : { ok: false, over: row.over ?? 'window' };
+      // Reservations and uncounted peeks stay one call each: each answers its own question.
+      if (!r.counted || r.reservation) return (await takeMany([r]))[0]!;
+      return batched(JSON.stringify([r.key, r.tier, r.start, r.end, r.limit, r.daily?.day, r.daily?.tier, r.daily?.cap]), r);
     },
   };
 };

@@ -23,7 +23,8 @@ export interface PgDb {
   readonly pool: pg.Pool;
   /** Resolves once the migrations are applied (or rejects with the reason they could not be). */
   ready(): Promise<void>;
-  query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  /** `prepared`: a named statement (below), for the statements every request makes. */
+  query<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<R[]>;
   /**
    * One statement on a small pool of sessions with `synchronous_commit = off`: its commit does not
    * wait for the WAL to reach disk (a few ms here, most of a rate-limit check). For writes whose
@@ -31,11 +32,31 @@ export interface PgDb {
    * and answers (any later ordinary commit makes them durable too; a lost answer leaves its claim,
    * which is treated as abandoned later, as after a node killed mid-request).
    */
-  relaxed<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<R[]>;
+  relaxed<R extends pg.QueryResultRow = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<R[]>;
   /** Runs `fn` in one transaction on one client; a writer first takes the store's write lock. */
   tx<T>(fn: (c: PgClient) => Promise<T>, options?: { write?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
+
+export interface QueryOptions {
+  /**
+   * Send it as a named prepared statement: each connection parses and plans it once, later calls
+   * only bind and execute (issue 25: about a third of a detail read's server time was parsing and
+   * planning). For hot statements with an explicit column list only: a prepared `SELECT *` fails
+   * once a migration adds a column.
+   */
+  prepared?: boolean;
+}
+
+/** Statement names by SQL text, shared by every pool of the process (a name is per connection). */
+const statementNames = new Map<string, string>();
+const send = <R extends pg.QueryResultRow>(pool: pg.Pool, sql: string, params: readonly unknown[], options?: QueryOptions): Promise<pg.QueryResult<R>> => {
+  if (!options?.prepared) return pool.query<R>(sql, params as unknown[]);
+  let name = statementNames.get(sql);
+  if (!name) statementNames.set(sql, (name = `tm_${statementNames.size + 1}`));
+  // The values go as their own argument, where the pool's client finds them (withoutNul).
+  return pool.query<R>({ name, text: sql }, params as unknown[]);
+};
 
 /** The advisory lock every write transaction takes first: one writer at a time, as on SQLite, so
  *  the change sequence is handed out in commit order and a batch reads what it then writes. */
@@ -172,18 +193,18 @@ export const openPgDb = (url: string, migrate: (c: PgClient) => Promise<number[]
     pool,
     ready,
     applied: () => applied,
-    async query<R extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+    async query<R extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<R[]> {
       await ready();
       try {
-        return (await pool.query<R>(sql, params as unknown[])).rows;
+        return (await send<R>(pool, sql, params, options)).rows;
       } catch (err) {
         throw storeError(err, url);
       }
     },
-    async relaxed<R extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = []): Promise<R[]> {
+    async relaxed<R extends pg.QueryResultRow>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<R[]> {
       await ready();
       try {
-        return (await relaxedOf().query<R>(sql, params as unknown[])).rows;
+        return (await send<R>(relaxedOf(), sql, params, options)).rows;
       } catch (err) {
         throw storeError(err, url);
       }

@@ -1,7 +1,7 @@
 // Stored responses for Idempotency-Key (spec §7): one row per (organization, mode, key), claimed
 // as `processing` before the operation runs and completed with the response it produced.
 import type { Db } from './sqlite.js';
-import type { IdempotencyRepo, IdempotencyRow } from '../idempotency-repo.js';
+import type { IdempotencyClaimResult, IdempotencyRepo, IdempotencyRow } from '../idempotency-repo.js';
 
 export const createIdempotencyRepo = (db: Db): IdempotencyRepo => {
   const find = db.prepare<[string, number, string, string], IdempotencyRow>(
@@ -12,7 +12,7 @@ export const createIdempotencyRepo = (db: Db): IdempotencyRepo => {
      VALUES (?, ?, ?, ?, 'processing', NULL, NULL, ?)
      ON CONFLICT (org_id, livemode, key) DO UPDATE SET fingerprint = excluded.fingerprint, state = 'processing',
        status = NULL, body = NULL, created_at = excluded.created_at
-     WHERE idempotency.created_at <= ?`,
+     WHERE idempotency.created_at <= ? OR (idempotency.state = 'processing' AND idempotency.created_at <= ?)`,
   );
   const complete = db.prepare(
     "UPDATE idempotency SET state = 'done', status = ?, body = ? WHERE org_id = ? AND livemode = ? AND key = ?",
@@ -22,13 +22,11 @@ export const createIdempotencyRepo = (db: Db): IdempotencyRepo => {
   const probe = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('idempotency_probe', ?)");
 
   return {
-    /** The live (unexpired) entry for a key; entries created at or before `expiredBefore` are ignored. */
-    async find(orgId: string, livemode: boolean, key: string, expiredBefore: string): Promise<IdempotencyRow | null> {
-      return find.get(orgId, livemode ? 1 : 0, key, expiredBefore) ?? null;
-    },
-    /** Claims a key; false when an unexpired entry already holds it. */
-    async claim(orgId: string, livemode: boolean, key: string, fingerprint: string, at: string, expiredBefore: string): Promise<boolean> {
-      return claim.run(orgId, livemode ? 1 : 0, key, fingerprint, at, expiredBefore).changes > 0;
+    async claim(orgId: string, livemode: boolean, key: string, fingerprint: string, at: string, expiredBefore: string, abandonedBefore: string): Promise<IdempotencyClaimResult> {
+      const mode = livemode ? 1 : 0;
+      // Synchronous: nothing runs between the claim and the read of the entry that held it.
+      if (claim.run(orgId, mode, key, fingerprint, at, expiredBefore, abandonedBefore).changes > 0) return { won: true };
+      return { won: false, held: find.get(orgId, mode, key, expiredBefore) ?? null };
     },
     async complete(orgId: string, livemode: boolean, key: string, status: number, body: string): Promise<void> {
       complete.run(status, body, orgId, livemode ? 1 : 0, key);

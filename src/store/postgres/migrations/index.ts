@@ -12,6 +12,7 @@ import { sql as partyLookup, backfill as partyLookupBackfill } from './040-party
 import { sql as monitoring } from './050-monitoring.js';
 import { sql as orgPlans } from './060-org-plans.js';
 import { sql as limitWindows } from './061-limit-windows.js';
+import { sql as limitTakeBatch } from './062-limit-take-batch.js';
 import { sql as changeNotices } from './066-change-notices.js';
 import { sql as bulkLoad } from './070-bulk-load.js';
 import { sql as partyMerges } from './073-party-merges.js';
@@ -30,6 +31,7 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: 
   { version: 50, name: 'monitoring', sql: monitoring },
   { version: 60, name: 'org-plans', sql: orgPlans },
   { version: 61, name: 'limit-windows', sql: limitWindows },
+  { version: 62, name: 'limit-take-batch', sql: limitTakeBatch },
   { version: 66, name: 'change-notices', sql: changeNotices },
   { version: 70, name: 'bulk-load', sql: bulkLoad },
   { version: 73, name: 'party-merges', sql: partyMerges },
