@@ -2,7 +2,7 @@
 // earlier mark put among ~18,000 real EUIPO marks and each later mark searched. Reports recall@10,
 // recall@20 and MRR per split (tune/test) and kind, for tm's channel sets and for a trigram-Jaccard
 // full scan computed in the same run; the not-similar pairs that reach the top two tiers; and the
-// false-alarm share on 200 seeded corpus queries, per half; and variant recall, copies of real marks
+// false-alarm share on 600 seeded corpus queries in two draws, per half; and variant recall, copies of real marks
 // in each copy family (issue 23).
 //   --split tune|test|both   which pairs and false-alarm queries to run (default both). Develop on
 //                            tune; look at test once a change is final (docs/search.md).
@@ -21,7 +21,7 @@ import { CHANNELS, DEFAULT_CHANNELS } from '../src/search/params.js';
 import { trigramSet } from '../src/search/trigram.js';
 import { corpusTexts, loadEuipo, openEvalStore } from './lib/eval-corpus.js';
 import { acceptableFlag, heldSimilar, isMeaning, loadPairs, sameLetters, type Pair } from './lib/eval-pairs.js';
-import { FA_SEED, FALSE_ALARM_QUERIES, labelKey, loadLabels, queryHalf, seededSample, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
+import { FA_SEED, FALSE_ALARM_QUERIES, falseAlarmQueries, labelKey, loadLabels, queryHalf, SECOND_DRAW, summarise, TOP_TIERS, type TopTierHit } from './lib/false-alarms.js';
 import { benchCommand, consoleTable, markdownTable, resultsDir, writeReport, type Table } from './lib/results.js';
 import { topCoverage, trigramRank } from './lib/trigram-baseline.js';
 import { VARIANTS_PER_FAMILY, variantRecall, variantTable } from './lib/variant-eval.js';
@@ -66,20 +66,23 @@ const main = async () => {
   const store = await openEvalStore(euipo, pairs);
   const { ctx } = store;
   try {
-    // False alarms: 200 seeded EUIPO marks searched with every channel on, in the chosen halves.
-    const sample = seededSample(euipo.map((m, i) => ({ i, text: m[1] })), FALSE_ALARM_QUERIES, FA_SEED).filter((q) => splits.includes(queryHalf(q.text)));
-    const topHits: (TopTierHit & { half: string; reason: string })[] = [];
+    // False alarms: seeded EUIPO marks (two draws) searched with every channel on, in the chosen halves.
+    const sample = falseAlarmQueries(euipo.map((m, i) => ({ i, text: m[1] }))).filter((q) => splits.includes(queryHalf(q.text)));
+    const topHits: (TopTierHit & { half: string; draw: string; reason: string })[] = [];
     for (const q of sample) {
       for (const h of await search(ctx, q.text, CHANNEL_SETS.all)) {
         const t = h.match?.tier ?? '';
-        if (h.id !== trademarkId('EM', euipo[q.i]![0]) && (TOP_TIERS as readonly string[]).includes(t)) topHits.push({ query: q.text, hit: h.mark_text ?? '', tier: t, half: queryHalf(q.text), reason: h.match?.reason ?? '' });
+        if (h.id !== trademarkId('EM', euipo[q.i]![0]) && (TOP_TIERS as readonly string[]).includes(t)) topHits.push({ query: q.text, hit: h.mark_text ?? '', tier: t, half: queryHalf(q.text), draw: q.draw, reason: h.match?.reason ?? '' });
       }
     }
     const labels = loadLabels();
     // The labelled top-tier hits held not similar, with the reason the judgement gave: what to look at.
-    const wrongHits = topHits.filter((h) => labels.get(labelKey(h.query, h.hit)) === 'not_similar').map((h) => `${h.query} / ${h.hit} (${h.half}, ${h.tier}: ${h.reason})`);
-    const alarms = Object.fromEntries(splits.map((s) => [s, summarise(topHits.filter((h) => h.half === s), labels)]));
-    const unlabelled = splits.flatMap((s) => alarms[s]!.unlabelled);
+    const wrongHits = topHits.filter((h) => labels.get(labelKey(h.query, h.hit)) === 'not_similar').map((h) => `${h.query} / ${h.hit} (${h.half}, ${h.draw} draw, ${h.tier}: ${h.reason})`);
+    // Per half and draw: the first draw is the issue's measure, the second the larger evidence.
+    const draws = ['first', 'second', 'both'] as const;
+    const inDraw = (d: string) => (q: { draw: string }) => d === 'both' || q.draw === d;
+    const alarms = Object.fromEntries(splits.flatMap((s) => draws.map((d) => [`${s} · ${d}`, summarise(topHits.filter((h) => h.half === s && inDraw(d)(h)), labels)])));
+    const unlabelled = splits.flatMap((s) => alarms[`${s} · both`]!.unlabelled);
     const unlabelledFile = join(resultsDir, 'false-alarm-unlabelled.csv');
     if (unlabelled.length) writeFileSync(unlabelledFile, ['query,hit,tier', ...unlabelled.map((h) => [h.query, h.hit, h.tier].map(csvCell).join(','))].join('\n') + '\n');
     else rmSync(unlabelledFile, { force: true });
@@ -144,12 +147,14 @@ const main = async () => {
     const notSimilar = pairs.filter((p) => chosen(p) && !heldSimilar(p));
     const misses = Object.fromEntries(Object.keys(CHANNEL_SETS).map((s) => [s, pairs.flatMap((p, i) => (chosen(p) && heldSimilar(p) && (rank[s]![i] ?? 99) > 10 ? [`${p.later} -> ${p.earlier} (${p.kind}, ${p.split}${rank[s]![i] ? `, rank ${rank[s]![i]}` : ''})`] : []))]));
     const alarmTable: Table = {
-      headers: ['half', 'queries', 'tier', 'labelled hits', 'not similar', 'share'],
-      rows: splits.flatMap((s) => {
-        const a = alarms[s]!;
-        const n = sample.filter((q) => queryHalf(q.text) === s).length;
-        return [...TOP_TIERS.map((t) => [s, n, t, a.by_tier[t]!.labelled, a.by_tier[t]!.not_similar, pct(a.by_tier[t]!.labelled ? a.by_tier[t]!.not_similar / a.by_tier[t]!.labelled : null)]), [s, n, 'all three', a.labelled, a.not_similar, pct(a.share_not_similar)]];
-      }),
+      headers: ['half', 'draw', 'queries', 'tier', 'labelled hits', 'not similar', 'share'],
+      rows: splits.flatMap((s) =>
+        draws.flatMap((d) => {
+          const a = alarms[`${s} · ${d}`]!;
+          const n = sample.filter((q) => queryHalf(q.text) === s && inDraw(d)(q)).length;
+          return [...TOP_TIERS.map((t) => [s, d, n, t, a.by_tier[t]!.labelled, a.by_tier[t]!.not_similar, pct(a.by_tier[t]!.labelled ? a.by_tier[t]!.not_similar / a.by_tier[t]!.labelled : null)]), [s, d, n, 'all three', a.labelled, a.not_similar, pct(a.share_not_similar)]];
+        }),
+      ),
     };
 
     // Candidate coverage: the share of a trigram scan's top 50 over the whole store that the
@@ -169,7 +174,7 @@ const main = async () => {
     };
     const coverageQueries: [string, string[]][] = [
       ...splits.map((s): [string, string[]] => [`${s} pairs (later marks)`, pairs.filter((p) => p.split === s).map((p) => p.later)]),
-      ['corpus queries (false-alarm sample)', sample.map((q) => q.text)],
+      ['corpus queries (false-alarm first draw)', sample.filter((q) => q.draw === 'first').map((q) => q.text)],
     ];
     const coverageTable: Table = { headers: ['queries', ...Object.keys(coverageSets).map((s) => `${s}: mean coverage (queries fully covered)`)], rows: [] };
     for (const [label, qs] of coverageQueries) {
@@ -208,7 +213,7 @@ const main = async () => {
       '', 'One slip apart, near_identical by the issue\'s definition (a split or joined word, a plural, one edit, a swap) though a tribunal held them not similar (docs/search.md says why they stay there):', '',
       ...Object.entries(topTierSlip).map(([s, l]) => `- ${s} (${l.length}): ${l.length ? l.join('; ') : 'none'}`),
       '', '## False alarms', '',
-      `${FALSE_ALARM_QUERIES} EUIPO marks drawn with seed ${FA_SEED}, split into halves by a SHA-1 of their text (tune chooses the tier cut-offs, test reports), searched with all channels; every other mark in their identical, near_identical and similar tiers (first ${DEPTH} hits) looked up in data/similarity/false-alarm-labels.csv.`, '',
+      `${FALSE_ALARM_QUERIES} EUIPO marks drawn with seed ${FA_SEED} (the first draw, the issue's measure) and ${SECOND_DRAW.queries} others with seed ${SECOND_DRAW.seed} (the second draw, docs/search.md), split into halves by a SHA-1 of their text (tune chooses the tier cut-offs, test reports), searched with all channels; every other mark in their identical, near_identical and similar tiers (first ${DEPTH} hits) looked up in data/similarity/false-alarm-labels.csv.`, '',
       markdownTable(alarmTable),
       '', `${unlabelled.length} top-tier hits have no label yet (listed in bench/results/false-alarm-unlabelled.csv when there are any).`,
       '', 'Labelled not similar, with the reason the judgement gave:', '', ...wrongHits.map((h) => `- ${h}`),

@@ -250,14 +250,18 @@ export const queryKeys = (a: Analysis, channels: ReadonlySet<Channel>): Map<Chan
   }
   if (channels.has('phonetic')) {
     const keys: Lookup[] = [];
+    // A code is shared by thousands of marks at register scale (two sounds: AT, AK), and its
+    // shortest marks are not the ones that score: the fused score weighs the length ratio and the
+    // spelling, so each exact code is read a second time among marks of about the query's length.
+    const code = (c: string) => keys.push(at(`p:${c}`), at(`v:${c}`), near(`p:${c}`, a), near(`v:${c}`, a));
     for (const c of a.pcodes) {
-      keys.push(at(`p:${c}`), at(`v:${c}`));
+      code(c);
       if (c.length >= PHONETIC_DELETE_MIN) {
         keys.push(at(`e:${c}`));
         if (c.length <= PHONETIC_DELETE_MAX) for (const d of deletions(c)) keys.push(at(`p:${d}`), at(`e:${d}`));
       }
     }
-    for (const codes of a.wcodes) for (const c of codes) if (c.length >= 2) keys.push(at(`p:${c}`), at(`v:${c}`));
+    for (const codes of a.wcodes) for (const c of codes) if (c.length >= 2) code(c);
     out.set('phonetic', keys);
   }
   if (channels.has('lookalike')) out.set('lookalike', [at(`l:${a.skeleton}`)]);

@@ -5,11 +5,11 @@
 // reference list, not from the store (src/search/reference-commonness.ts). docs/search.md.
 import type { MatchTier } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from './analyze.js';
-import { familyOf, type FamilyName } from './families.js';
+import { commonElementOnly, familyOf, type FamilyName } from './families.js';
 import type { Commonness } from './fusion.js';
 import { numberCanon, singular, words } from './normalize.js';
 import { referenceCommonness } from './reference-commonness.js';
-import { laneScore, laneSet, laneTier, type LaneSet } from './score.js';
+import { laneScore, laneSet, laneTier, RELATED_MIN, SIMILAR_MIN, type LaneSet } from './score.js';
 
 export interface Scored {
   lanes: Partial<Record<Channel, number>>;
@@ -32,6 +32,9 @@ export const FLOORS: Record<MatchTier, number> = { identical: 1, near_identical:
 /** Same letters split or joined, and a plural, keep the scores they had as text-identity lanes. */
 const SPLIT_JOIN = 0.96;
 const PLURAL = 0.95;
+
+/** The score of a pair kept below `similar` by its dominant element: the top of `related`. */
+const DOMINANT_CAP = SIMILAR_MIN - 0.01;
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
@@ -72,6 +75,14 @@ export const judge = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>, 
   if (!fam && !anyLane) return null;
   let score = laneScore(q, c, l, common);
   let tier = laneTier(l, score, q, c);
+  // Only a common element shared, the distinctive parts unlike (src/search/families.ts): the
+  // resemblance of the whole is that element's, so neither the fused score nor a spelling lane
+  // makes the pair `similar` (nor two edits: see familyOf). Text only, no channel: a channel
+  // asked for still only adds.
+  if (!fam && tier === 'similar' && commonElementOnly(q, c, common)) {
+    score = Math.min(score, DOMINANT_CAP);
+    tier = score >= RELATED_MIN ? 'related' : null;
+  }
   if (fam) {
     tier = closer(tier, fam.tier);
     const floor = fam.family === 'split_join' ? SPLIT_JOIN : fam.family === 'plural' ? PLURAL : FLOORS[fam.tier];

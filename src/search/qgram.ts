@@ -19,8 +19,8 @@ export const gramLength = (grams: readonly string[]): number => Math.min(255, gr
  *  only add to marks met in rarer ones (the prefix filter of set-similarity joins). A query reads
  *  at the high floor first. When fewer than TOP marks reach it, a trigram scan's top TOP goes below
  *  it, and the query counts again at the low floor; when fewer than TOP reach even that, once more
- *  with every list opening marks (the top TOP of a small store or an odd query holds marks that
- *  share a single common trigram). */
+ *  with every list of up to OPEN_MAX marks opening marks (the top TOP of a small store or an odd
+ *  query holds marks that share a single common trigram). */
 const JACCARD_FLOORS = [0.3, 0.15] as const;
 const PASSES = [
   { floor: JACCARD_FLOORS[0], prefix: true },
@@ -28,10 +28,15 @@ const PASSES = [
   { floor: JACCARD_FLOORS[1], prefix: false },
 ] as const;
 const TOP = 50;
+/** In the last pass, a list longer than this only counts marks met in the others: at register
+ *  scale the word-initial trigram of a common letter holds 100,000 marks, and a mark that shares
+ *  nothing but such a trigram with the query ranks below thousands that share more. A store of
+ *  fewer marks than this reads the last pass as a full scan would. */
+const OPEN_MAX = 20_000;
 /** Marks kept from the path: the best Jaccard index, then the best by the fused model's trigram
  *  inputs (src/search/fusion.ts) not yet kept. */
-const GRAM_KEEP = 120;
-const CONTAINED_KEEP = 80;
+export const GRAM_KEEP = 120;
+export const CONTAINED_KEEP = 80;
 const weight = (f: Feature): number => WEIGHTS[1 + FEATURES.indexOf(f)]!;
 const [W_TRIGRAM, W_CONTAINED, W_LENGTH] = [weight('trigram'), weight('contained'), weight('length_ratio')];
 
@@ -100,7 +105,7 @@ const count = (q: number, lists: readonly GramList[][], min: number, floor: numb
   // Rarest trigram first. A mark that shares t trigrams shares one of the q − t + 1 rarest, so
   // the t − 1 commonest lists (word-initial `  s`, `ing`) only count marks already met.
   const order = lists.map((_, i) => i).sort((a, b) => size[a]! - size[b]!);
-  const opening = prefix ? q - minShared(q, min, floor) + 1 : q;
+  const opening = prefix ? q - minShared(q, min, floor) + 1 : order.filter((i) => size[i]! <= OPEN_MAX).length;
   let n = 0;
   try {
     order.forEach((i, rank) => {

@@ -16,7 +16,7 @@ export const SIMILAR_MIN = 0.88;
 export const RELATED_MIN = 0.25;
 /** The identical lane of marks whose near forms are equal but whose letters differ. */
 const NEAR_FORM = 0.93;
-export const RANKING_VERSION = 'v17';
+export const RANKING_VERSION = 'v18';
 
 /** Edit similarity within the length-scaled budget, 0 beyond it. */
 const editScore = (a: string, b: string, measure: typeof osa): number => {

@@ -10,7 +10,7 @@ import type { Budget } from './budget.js';
 import { createIndexSync } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
 import { createPostingCache } from './posting-cache.js';
-import { gramCandidates } from './qgram.js';
+import { CONTAINED_KEEP, GRAM_KEEP, gramCandidates } from './qgram.js';
 import { jaccard, trigrams, trigramSet } from './trigram.js';
 import { judge, type Scored } from './judge.js';
 import { RELATED_MIN } from './score.js';
@@ -64,6 +64,16 @@ const READ_BUDGET = 6000;
 const MIN_CAP = 40;
 /** Candidates fetched and scored per query, the most-voted first. */
 const SCORE_BUDGET = 1200;
+/** The q-gram path keeps more marks in a larger store: among more marks, more share as many of the
+ *  query's trigrams as the exhaustive scorer's weak top-20 hits do (docs/search.md, at 100,000
+ *  marks 120 + 80 missed 3% of them). Up to SCALE_FROM marks the keep is as it was. */
+const SCALE_FROM = 50_000;
+const SCALE_MAX = 3;
+/** Of the SCORE_BUDGET, the most-voted candidates of each channel family that are scored first. */
+const FAMILY_QUOTA = 150;
+/** The channel families, a bit each in a candidate's `found` mask. */
+const FAMILIES: readonly Channel[] = ['identical', 'fuzzy', 'embedded', 'phonetic', 'lookalike', 'conceptual'];
+export const familyBit = (channel: Channel): number => 1 << FAMILIES.indexOf(channel);
 /** Candidates scored between two looks at the time budget. */
 const SCORE_SLICE = 64;
 const FILTER_BOOST = 4;
@@ -78,6 +88,29 @@ const VOTE: Record<string, number> = { n: 4, o: 4, f: 2, w: 2, substring: 4 };
 
 const voteWeight = (channel: Channel, key: string): number =>
   channel === 'identical' ? 100 : channel === 'lookalike' ? 10 : channel === 'conceptual' ? VOTE.n! : (VOTE[key[0]!] ?? 1);
+
+/** The candidates scored, at most `budget`: each channel family's `quota` most-voted first, then
+ *  the most-voted of the rest, in that order. `found` holds per mark a bit per FAMILIES entry. The
+ *  deletion neighbours of the spelling channels outnumber the phonetic and conceptual keys' marks
+ *  many times over at register scale, and a vote count alone let them crowd those out. */
+export const chooseScored = (votes: ReadonlyMap<number, number>, found: ReadonlyMap<number, number>, budget = SCORE_BUDGET, quota = FAMILY_QUOTA): number[] => {
+  const all = [...votes.keys()].sort((x, y) => votes.get(y)! - votes.get(x)! || x - y);
+  if (all.length <= budget) return all;
+  const ids: number[] = [];
+  const rest: number[] = [];
+  const taken = FAMILIES.map(() => 0);
+  for (const mid of all) {
+    const mask = found.get(mid) ?? 0;
+    let under = false;
+    for (let f = 0; f < FAMILIES.length; f++) if (mask & (1 << f) && taken[f]! < quota) under = true;
+    if (under && ids.length < budget) {
+      for (let f = 0; f < FAMILIES.length; f++) if (mask & (1 << f)) taken[f]!++;
+      ids.push(mid);
+    } else if (rest.length < budget) rest.push(mid);
+  }
+  for (let i = 0; ids.length < budget && i < rest.length; i++) ids.push(rest[i]!);
+  return ids;
+};
 
 /** How often a writer that must sync polls while another process holds the sync lease. */
 const SYNC_POLL_MS = 200;
@@ -155,22 +188,33 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     return found;
   };
 
+  /** How far the q-gram path's keep grows with the store (docs/search.md): 1 up to SCALE_FROM marks,
+   *  then with the square root of the size, at most SCALE_MAX. Read once per index state. */
+  let sized: { seq: string | null; scale: number } | null = null;
+  const storeScale = async (): Promise<number> => {
+    const seq = await repo.state('last_seq');
+    if (sized?.seq !== seq) sized = { seq, scale: Math.min(SCALE_MAX, Math.max(1, Math.sqrt((await repo.size()) / SCALE_FROM))) };
+    return sized.scale;
+  };
+
   /** The q-gram path's marks (src/search/qgram.ts): for the spelling channels, fuzzy and embedded. */
   const grams = async (a: Analysis, channels: ReadonlySet<Channel>): Promise<number[]> => {
     if (!channels.has('fuzzy') && !channels.has('embedded')) return [];
-    return gramCandidates(trigrams(a.folded), keyHash, repo.gramLists);
+    const s = await storeScale();
+    return gramCandidates(trigrams(a.folded), keyHash, repo.gramLists, Math.round(s * GRAM_KEEP), Math.round(s * CONTAINED_KEEP));
   };
 
-  /** Candidate marks with their votes: a mark found under many keys, or under an exact key, is likely a close one. */
-  const candidates = async (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Promise<Map<number, number>> => {
+  /** Candidate marks with their votes (a mark found under many keys, or under an exact key, is
+   *  likely a close one) and, per mark, the channels whose keys found it (a bit per FAMILIES entry). */
+  const candidates = async (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Promise<{ votes: Map<number, number>; found: Map<number, number> }> => {
     // A filter drops most candidates before scoring, so read further when one is set.
     const boost = restricts(filter) ? FILTER_BOOST : 1;
-    const reads: (KeyRange & { weight: number; cap: number | null; short: boolean })[] = [];
+    const reads: (KeyRange & { weight: number; cap: number | null; short: boolean; family: number })[] = [];
     for (const [channel, list] of queryKeys(a, channels)) {
       for (const l of list) {
         // The deletion-neighbourhood keys (cap null) share a read budget; word and exact keys do not.
         const cap = l.cap !== undefined ? boost * l.cap : NEIGHBOUR.test(l.key) ? null : boost * POSTING_CAP;
-        reads.push({ hash: keyHash(l.key), min: l.min, max: l.max, weight: voteWeight(channel, l.key), cap, short: l.key.length <= 4 });
+        reads.push({ hash: keyHash(l.key), min: l.min, max: l.max, weight: voteWeight(channel, l.key), cap, short: l.key.length <= 4, family: familyBit(channel) });
       }
     }
     // The budget is shared among the neighbour keys that are common, found by the probe: most
@@ -186,35 +230,41 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       return r.short ? Math.min(r.cap ?? shared, boost * SHORT_KEY_CAP) : (r.cap ?? shared);
     };
     const votes = new Map<number, number>();
-    const vote = (mid: number, weight: number) => votes.set(mid, (votes.get(mid) ?? 0) + weight);
+    const found = new Map<number, number>();
+    const vote = (mid: number, weight: number, family: number) => {
+      votes.set(mid, (votes.get(mid) ?? 0) + weight);
+      found.set(mid, (found.get(mid) ?? 0) | family);
+    };
     (await repo.postingsOf(reads, capOf, keyCache)).forEach((mids, i) => {
-      const weight = reads[i]!.weight;
-      for (let k = 0; k < mids.length; k++) vote(mids[k]!, weight);
+      const { weight, family } = reads[i]!;
+      for (let k = 0; k < mids.length; k++) vote(mids[k]!, weight, family);
     });
+    const embedded = familyBit('embedded');
     // A short query at the start of longer marks (O H in O H P): the prefix key covers 5 characters and up.
     if (channels.has('embedded') && a.compact.length >= 2 && a.compact.length <= SHORT_PREFIX_MAX) {
-      for (const mid of await repo.startingWith(a.compact, boost * SHORT_KEY_CAP)) vote(mid, VOTE.f!);
+      for (const mid of await repo.startingWith(a.compact, boost * SHORT_KEY_CAP)) vote(mid, VOTE.f!, embedded);
     }
     if (channels.has('embedded') && a.near.length >= 3) {
-      for (const mid of await repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);
-      if (a.compact !== a.near && a.compact.length >= 3) for (const mid of await repo.substring(a.compact, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!);
+      for (const mid of await repo.substring(a.near, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!, embedded);
+      if (a.compact !== a.near && a.compact.length >= 3) for (const mid of await repo.substring(a.compact, boost * SUBSTRING_CAP)) vote(mid, VOTE.substring!, embedded);
     }
-    return votes;
+    return { votes, found };
   };
+
 
   /** The marks a query scores: the most-voted SCORE_BUDGET of the channel keys' candidates first
    *  (a search cut short by its budget has scored the likeliest), then every mark of the q-gram
    *  path, which no vote count may crowd out. Only marks that pass the filter. */
   const scoredSet = async (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Promise<{ ids: number[]; gramMids: Set<number> }> => {
     keyCache.validate(await repo.state('last_seq'));
-    const mids = await candidates(a, channels, filter);
+    const { votes, found } = await candidates(a, channels, filter);
     let extra = await grams(a, channels);
     if (restricts(filter)) {
-      const passing = await repo.passing([...new Set([...mids.keys(), ...extra])], filter);
-      for (const mid of mids.keys()) if (!passing.has(mid)) mids.delete(mid);
+      const passing = await repo.passing([...new Set([...votes.keys(), ...extra])], filter);
+      for (const mid of votes.keys()) if (!passing.has(mid)) votes.delete(mid);
       extra = extra.filter((mid) => passing.has(mid));
     }
-    const ids = [...mids.keys()].sort((x, y) => mids.get(y)! - mids.get(x)! || x - y).slice(0, SCORE_BUDGET);
+    const ids = chooseScored(votes, found);
     const chosen = new Set(ids);
     for (const mid of extra) if (!chosen.has(mid)) ids.push(mid);
     return { ids, gramMids: new Set(extra) };

@@ -107,6 +107,9 @@ export const classMask = (classes: readonly number[]): number => [...new Set(cla
 
 export interface SearchRepo {
   state(key: string): Promise<string | null>;
+  /** About how many marks the index holds (the largest mark id: ids are never reused, so a store
+   *  that deleted marks reads a little high). The candidate caps grow with it. */
+  size(): Promise<number>;
   /** Runs `read` in one read transaction: every read it makes sees one snapshot. */
   snapshot<T>(read: () => Promise<T>): Promise<T>;
   /** The marks filed under each key with a near form of min..max characters, shortest first, in

@@ -114,6 +114,29 @@ describe('the prefix filter', () => {
   });
 });
 
+describe('the last pass', () => {
+  // Seven query trigrams: 49 marks share all of them (fewer than 50 reach either floor), mark 999
+  // shares only the commonest one, whose list also holds `filler` marks that share nothing else.
+  const run = (filler: number) => {
+    const grams = ['aa1', 'aa2', 'aa3', 'aa4', 'aa5', 'aa6', 'aa7'];
+    const close = Array.from({ length: 49 }, (_, i) => i + 1);
+    const l: Record<string, GramList[]> = Object.fromEntries(grams.map((g) => [`g:${g}`, [{ len: 7, mids: Uint32Array.from(close) }]]));
+    l['g:aa7'] = [{ len: 7, mids: Uint32Array.from([...close, 999, ...Array.from({ length: filler }, (_, i) => 100_000 + i)]) }];
+    const keys = Object.keys(l);
+    return gramCandidates(grams, (k) => keys.indexOf(k), perKey((h, min, max) => l[keys[h]!]!.filter((x) => x.len >= min && x.len <= max)), 500, 0);
+  };
+
+  it('opens marks from every list in a store of fewer than 20,000 marks, as a full scan would', async () => {
+    expect(await run(0)).toContain(999);
+  });
+
+  it('lets a list of more than 20,000 marks only count marks met in the others', async () => {
+    const kept = await run(20_000);
+    expect(kept).toHaveLength(49);
+    expect(kept).not.toContain(999);
+  });
+});
+
 describe('the q-gram candidate path', () => {
   itOnSqlite("reaches a trigram scan's top 50 for stored marks searched with a typo or a word dropped", async () => {
     const rows = sqliteDb(t.ctx.store).prepare('SELECT mid, folded FROM search_mark ORDER BY mid').raw().all() as [number, string][];

@@ -75,7 +75,7 @@ describe('search_trademarks: matching and tiers', () => {
     expect(out.data[0]?.match?.tier).toBe('identical');
     expect(out.data[0]?.relevance_score).toBe(100);
     expect(out.search_meta.similarity_applied).toEqual(['identical', 'fuzzy', 'embedded', 'lookalike']);
-    expect(out.search_meta.ranking_version).toBe('v17');
+    expect(out.search_meta.ranking_version).toBe('v18');
   });
 
   it('the same words are identical whatever the punctuation; a joined word is near_identical; number words a strong similar', async () => {

@@ -52,6 +52,9 @@ export const createPgSearchRepo = (db: PgDb): SearchRepo => {
     async state(key: string): Promise<string | null> {
       return (await query<{ value: string }>({ name: 'search_state', text: 'SELECT value FROM search_state WHERE key = $1', values: [key] }))[0]?.value ?? null;
     },
+    async size(): Promise<number> {
+      return Number((await query<{ n: string | null }>({ name: 'search_size', text: 'SELECT max(mid) AS n FROM search_mark' }))[0]?.n ?? 0);
+    },
     async snapshot<T>(read: () => Promise<T>): Promise<T> {
       if (session.getStore()) return read();
       await db.ready();

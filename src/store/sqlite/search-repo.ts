@@ -124,6 +124,7 @@ const readSnapshot = async <T>(db: Db, read: () => Promise<T>): Promise<T> => {
 
 export const createSearchRepo = (db: Db): SearchRepo => {
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM search_state WHERE key = ?');
+  const maxMid = db.prepare<[], number | null>('SELECT max(mid) FROM search_mark').pluck();
   // Plucked and raw statements: no per-row object is built for the thousands of rows a query reads.
   const postings = db
     .prepare<[number, number, number, number], number>('SELECT mid FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
@@ -160,6 +161,9 @@ export const createSearchRepo = (db: Db): SearchRepo => {
   return {
     async state(key: string): Promise<string | null> {
       return getState.get(key)?.value ?? null;
+    },
+    async size(): Promise<number> {
+      return maxMid.get() ?? 0;
     },
     /** Runs `read` in one read transaction, after any other of this connection's. */
     snapshot<T>(read: () => Promise<T>): Promise<T> {
