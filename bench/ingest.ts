@@ -5,7 +5,7 @@
 //   --batch-size N (pipeline default)  --keep-db  --update-count N (20,000; 0 skips the update run)
 //   --backend postgres: NDJSON into a fresh PostgreSQL database (TM_BENCH_PG, default the local
 //   server) and, in the same run, into SQLite for the figure beside it (bench/lib/ingest-backends.ts)
-import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,7 +15,8 @@ import type { TrademarkRecord } from '../src/core/schemas/trademark.js';
 import { readRecords } from '../src/ingest/formats.js';
 import { openDatabase, writeTransaction } from '../src/store/sqlite/sqlite.js';
 import { ingestFiles } from '../src/ingest/pipeline.js';
-import { GENERATOR_VERSION, corpusFileName, writeCorpus, type CorpusFormat } from './corpus/generate.js';
+import type { CorpusFormat } from './corpus/generate.js';
+import { ensureCorpus } from './lib/corpus-file.js';
 import { reportToParent, runInChild } from './lib/child.js';
 import { compareBackends } from './lib/ingest-backends.js';
 import { machineLine } from './lib/machine.js';
@@ -140,20 +141,6 @@ const childMain = async (argv: string[]): Promise<void> => {
   if (mode === 'parse') reportToParent(await parseOnly(path!, format!));
   else if (mode === 'floor') reportToParent(await storeFloor(path!, format!, dbPath!));
   else reportToParent(await ingestOnce(path!, format!, dbPath!, batch ? Number(batch) : undefined, mode === 'update'));
-};
-
-/** Reuses a corpus file when its .meta.json says it came from this generator with these settings. */
-const ensureCorpus = async (dir: string, format: CorpusFormat, count: number, seed: number): Promise<string> => {
-  const path = join(dir, corpusFileName(format, count, seed));
-  if (existsSync(path) && existsSync(`${path}.meta.json`)) {
-    const meta = JSON.parse(readFileSync(`${path}.meta.json`, 'utf8')) as { generator_version: number; bytes: number };
-    if (meta.generator_version === GENERATOR_VERSION && statSync(path).size === meta.bytes) return path;
-  }
-  process.stderr.write(`generating ${format} corpus of ${formatInt(count)} records (seed ${seed}) …\n`);
-  await writeCorpus({ count, seed, outDir: dir, formats: [format] }, (f, n) => {
-    if (n % 200_000 === 0) process.stderr.write(`  ${f}: ${formatInt(n)}\n`);
-  });
-  return path;
 };
 
 interface FormatRow {

@@ -74,12 +74,30 @@ export const diffRecords = (before: TrademarkRecord, after: TrademarkRecord): Re
   return officeActions.length > 0 ? { type, changed_fields, changes, diff, office_actions: officeActions } : { type, changed_fields, changes, diff };
 };
 
+/** A record as a store keeps it: its JSON and the content hash. */
+export interface StoredForm {
+  json: string;
+  hash: string;
+  /** The JSON in a backend's packed form (SQLite's deflate), when the parse worker made it. */
+  packed?: Buffer;
+}
+
+/** Stored forms made on another thread for the very objects they describe (src/ingest/parse-worker.ts). */
+const prepared = new WeakMap<TrademarkRecord, StoredForm>();
+
+/** Hands over a record's stored form made elsewhere; the record must not change after. */
+export const adoptStoredForm = (r: TrademarkRecord, form: StoredForm): void => {
+  prepared.set(r, form);
+};
+
 /**
  * The stored JSON of a record and the hash that decides "identical record": content only, not
  * where or when it was read. One serialisation serves both: the provenance keys go first, so the
- * content is the rest of the same string.
+ * content is the rest of the same string. A form the parse worker made is taken as it is.
  */
-export const serializeRecord = (r: TrademarkRecord): { json: string; hash: string } => {
+export const serializeRecord = (r: TrademarkRecord): StoredForm => {
+  const ready = prepared.get(r);
+  if (ready) return ready;
   // One spread keeps the object fast to serialise; overriding keys in a second spread does not.
   const front = { source_format: '', source_date: null as string | null, ...(r as object) };
   front.source_date ??= null;

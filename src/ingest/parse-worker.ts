@@ -1,20 +1,32 @@
-// Parsing on a second thread: the worker runs the format adapter over one input path and hands the
-// records to the main thread in chunks, so parsing overlaps the store writes there. The main
-// thread side (readRecordsInWorker) yields the same shape as readRecords. Records cross as one
-// JSON string per chunk: cheaper to receive than a structured clone of the objects.
+// Parsing on a second thread: the worker runs the format adapter over one input path, makes each
+// trademark's stored form (its JSON and content hash, and the packed bytes of a backend that
+// compresses records) and hands the records to the main thread in chunks, so that thread only
+// writes. The main thread side (readRecordsInWorker) yields the same shape as readRecords, each
+// record carrying its stored form (adoptStoredForm). Records cross as one JSON string per chunk
+// (cheaper to receive than a structured clone of the objects), packed bytes as one transferred buffer.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { adoptStoredForm, serializeRecord } from '../core/diff.js';
+import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { TmError, type ErrorType } from '../errors.js';
 import type { IngestRecord, ParseItem } from './adapter.js';
 import { readRecords, type InputRecords } from './formats.js';
 
 type WorkerMessage =
   | { kind: 'entry'; entryName: string; format: string }
-  | { kind: 'items'; json: string; bytes: number }
+  | { kind: 'items'; json: string; bytes: number; stored: StoredChunk }
   | { kind: 'end' }
   | { kind: 'done' }
   | { kind: 'error'; type: ErrorType | null; message: string; suggestion: string | null; param: string | null };
+
+/** The stored forms of a chunk's trademarks, in order: packed bytes end to end, `ends` marking each. */
+interface StoredChunk {
+  jsons: string[];
+  hashes: string[];
+  packed: Uint8Array | null;
+  ends: number[];
+}
 
 const CHUNK = 250;
 /** Chunks the worker may run ahead of the main thread: bounds memory when the store is the slower side. */
@@ -25,8 +37,14 @@ const WORKER_URL = new URL(import.meta.url);
 /** Only the compiled module can be a worker; run from TypeScript sources, parsing stays in-thread. */
 export const workerAvailable = (): boolean => WORKER_URL.pathname.endsWith('.js') && existsSync(fileURLToPath(WORKER_URL));
 
-export async function* readRecordsInWorker(path: string, formatOverride?: string): AsyncGenerator<InputRecords> {
-  const worker = new Worker(WORKER_URL, { workerData: { tmParseWorker: true, path, format: formatOverride } });
+const isTrademark = (item: ParseItem<IngestRecord>): item is { ok: true; recordNumber: number; record: TrademarkRecord } => item.ok && item.record.object === 'trademark';
+
+/**
+ * Reads one input path on a worker. `packer` is the store's record packer (TrademarkRepo.recordPacker),
+ * run on the worker too.
+ */
+export async function* readRecordsInWorker(path: string, formatOverride?: string, packer: string | null = null): AsyncGenerator<InputRecords> {
+  const worker = new Worker(WORKER_URL, { workerData: { tmParseWorker: true, path, format: formatOverride, packer } });
   const queue: WorkerMessage[] = [];
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
@@ -61,7 +79,16 @@ export async function* readRecordsInWorker(path: string, formatOverride?: string
     for (let m = await next(); m.kind === 'items'; m = await next()) {
       worker.postMessage('more');
       bytes = m.bytes;
-      yield* JSON.parse(m.json) as ParseItem<IngestRecord>[];
+      const chunk = JSON.parse(m.json) as ParseItem<IngestRecord>[];
+      const { jsons, hashes, packed, ends } = m.stored;
+      let k = 0;
+      for (const item of chunk) {
+        if (!isTrademark(item)) continue;
+        const form = { json: jsons[k]!, hash: hashes[k]! };
+        adoptStoredForm(item.record, packed ? { ...form, packed: Buffer.from(packed.buffer, packed.byteOffset + (ends[k - 1] ?? 0), ends[k]! - (ends[k - 1] ?? 0)) } : form);
+        k++;
+      }
+      yield* chunk;
     }
   }
   try {
@@ -75,7 +102,8 @@ export async function* readRecordsInWorker(path: string, formatOverride?: string
 
 const runWorker = async (): Promise<void> => {
   const port = parentPort!;
-  const { path, format } = workerData as { path: string; format?: string };
+  const { path, format, packer } = workerData as { path: string; format?: string; packer: string | null };
+  const pack = packer ? ((await import(packer)) as { encodeRecord(json: string): Buffer }).encodeRecord : null;
   let credits = CREDITS;
   let resume: (() => void) | null = null;
   port.on('message', () => {
@@ -87,7 +115,25 @@ const runWorker = async (): Promise<void> => {
   const send = async (chunk: ParseItem<IngestRecord>[]): Promise<void> => {
     while (credits === 0) await new Promise<void>((resolve) => (resume = resolve));
     credits--;
-    port.postMessage({ kind: 'items', json: JSON.stringify(chunk), bytes: bytesRead() } satisfies WorkerMessage);
+    const stored: StoredChunk = { jsons: [], hashes: [], packed: null, ends: [] };
+    const parts: Buffer[] = [];
+    for (const item of chunk) {
+      if (!isTrademark(item)) continue;
+      const { json, hash } = serializeRecord(item.record);
+      stored.jsons.push(json);
+      stored.hashes.push(hash);
+      if (!pack) continue;
+      parts.push(pack(json));
+      stored.ends.push((stored.ends[stored.ends.length - 1] ?? 0) + parts[parts.length - 1]!.length);
+    }
+    // One buffer of its own, moved to the main thread rather than copied.
+    if (pack) {
+      const out = new Uint8Array(stored.ends[stored.ends.length - 1] ?? 0);
+      parts.forEach((part, i) => out.set(part, stored.ends[i - 1] ?? 0));
+      stored.packed = out;
+    }
+    const transfer = stored.packed ? [stored.packed.buffer as ArrayBuffer] : [];
+    port.postMessage({ kind: 'items', json: JSON.stringify(chunk), bytes: bytesRead(), stored } satisfies WorkerMessage, transfer);
   };
   let chunk: ParseItem<IngestRecord>[] = [];
   try {

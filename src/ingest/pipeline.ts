@@ -13,7 +13,7 @@ import { evaluateAfterIngest } from '../monitor/evaluate.js';
 import type { Context } from '../context.js';
 import { statSync } from 'node:fs';
 import type { IngestRecord, ParseItem } from './adapter.js';
-import { detectAdapter, openInput, peekHead, readRecords } from './formats.js';
+import { readRecords } from './formats.js';
 import { designKeys } from '../search/figure/design-codes.js';
 import { imageIndex } from './images.js';
 import { readRecordsInWorker, workerAvailable } from './parse-worker.js';
@@ -43,7 +43,7 @@ const markOf = (record: IngestRecord): string => (record.object === 'trademark' 
 export interface IngestOptions {
   format?: string;
   batchSize?: number;
-  /** Parse on a worker thread while this one writes; by default for XML and JSON files of WORKER_MIN_BYTES or more. */
+  /** Parse (and serialise, and pack) on a worker thread while this one writes; by default for files of WORKER_MIN_BYTES or more. */
   parseInWorker?: boolean;
   onProgress?: (progress: IngestProgress) => void;
   onSkip?: (skipped: SkippedRecord) => void;
@@ -98,25 +98,6 @@ const fileBytes = (path: string): number => {
   } catch {
     return 0; // readRecords reports the unreadable path
   }
-};
-
-/**
- * Whether a worker pays for this input: parsing XML costs several times what handing the records
- * over costs, while NDJSON parses about as fast as the main thread could receive it.
- */
-const worthAWorker = async (path: string, formatOverride: string | undefined): Promise<boolean> => {
-  if (fileBytes(path) < WORKER_MIN_BYTES) return false;
-  try {
-    for await (const entry of openInput(path)) {
-      const { head, stream } = await peekHead(entry.stream);
-      stream.destroy();
-      entry.stream.destroy();
-      return detectAdapter(head, formatOverride, entry.entryName).name !== 'ndjson';
-    }
-  } catch {
-    // readRecords reports the problem with the file
-  }
-  return false;
 };
 
 /** Skipped records kept in the summary; the rest are counted and reported through onSkip only. */
@@ -203,8 +184,9 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     for (const path of paths) {
       summary.files++;
       try {
-        const inWorker = workerAvailable() && (options.parseInWorker ?? (await worthAWorker(path, options.format)));
-        for await (const entry of (inWorker ? readRecordsInWorker : readRecords)(path, options.format)) {
+        const inWorker = workerAvailable() && (options.parseInWorker ?? fileBytes(path) >= WORKER_MIN_BYTES);
+        const entries = inWorker ? readRecordsInWorker(path, options.format, ctx.store.trademarks.recordPacker) : readRecords(path, options.format);
+        for await (const entry of entries) {
           pathBytes = entry.bytesRead;
           for await (const parsed of entry.items) {
             // A trademark past a documented limit is malformed like an unparseable record.

@@ -64,6 +64,12 @@ export interface ChangeHooks {
 
 export interface TrademarkRepo {
   /**
+   * Where a backend that keeps records packed (SQLite: deflate with a dictionary) has its packer: a
+   * module URL exporting `encodeRecord(json: string): Buffer`, which an ingest runs on its parse
+   * worker so this thread only writes. Null when the record's JSON is stored as it is.
+   */
+  readonly recordPacker: string | null;
+  /**
    * Brackets a run of upserts (one ingest). Into an empty table it is a bulk load: the secondary
    * indexes are dropped and built once by finish(), which also runs if the load fails.
    */

@@ -24,7 +24,9 @@ const COLUMNS = [
   'filing_date', 'registration_date', 'expiry_date', 'publication_date', 'register_type', 'source_date', 'content_hash', 'record', 'seq',
   'created_at', 'updated_at',
 ];
-const SET = COLUMNS.slice(1, -2).map((c, i) => `${c} = $${i + 2}`).join(', ');
+/** The columns an update writes (all but created_at), sent by COPY to a temporary table and applied by one UPDATE. */
+const UPDATED = [...COLUMNS.slice(0, -2), 'updated_at'];
+const UPDATE_FROM = `UPDATE trademarks t SET ${UPDATED.slice(1).map((c) => `${c} = u.${c}`).join(', ')} FROM trademark_updates u WHERE t.id = u.id`;
 /** Reads of at most this many ids are coalesced with others; larger ones go alone. */
 const FEW = 8;
 const DETAIL_BATCH = { max: 64, inFlight: 2 };
@@ -105,8 +107,9 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
       const known = new Map(
         (await c.query<{ id: string; content_hash: string; source_date: string | null }>('SELECT id, content_hash, source_date FROM trademarks WHERE id = ANY($1)', [ids])).rows.map((row) => [row.id, row]),
       );
-      /** Rows this batch inserts (written by COPY at its end), and the stored records it replaces. */
+      /** Rows this batch inserts and rows it replaces (each written by COPY at its end), by id. */
       const fresh = new Map<string, unknown[]>();
+      const updates = new Map<string, unknown[]>();
       const replaced = new Set<string>();
       const stored = new Map<string, string>();
       const sides = new Map<string, Sides>();
@@ -116,7 +119,8 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
       const resolver = await batchResolver(c, records.flatMap((r) => r.owners), function* () {
         for (const s of sides.values()) yield* s.owners;
       });
-      const changedIds = records.filter((r) => known.has(r.id) && known.get(r.id)!.content_hash !== serializeRecord(r).hash).map((r) => r.id);
+      const forms = records.map(serializeRecord);
+      const changedIds = records.filter((r, i) => known.has(r.id) && known.get(r.id)!.content_hash !== forms[i]!.hash).map((r) => r.id);
       const before = new Map(
         changedIds.length ? (await c.query<{ id: string; record: string }>('SELECT id, record FROM trademarks WHERE id = ANY($1)', [changedIds])).rows.map((row) => [row.id, row.record]) : [],
       );
@@ -140,8 +144,8 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
         }
       };
 
-      for (const r of records) {
-        const ser = serializeRecord(r);
+      for (const [i, r] of records.entries()) {
+        const ser = forms[i]!;
         const existing = known.get(r.id);
         if (!existing) {
           fresh.set(r.id, [r.id, ...columns(r, ser, seq++), occurredAt, occurredAt]);
@@ -169,7 +173,8 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
           row.splice(1, 17, ...columns(r, ser, seq++));
           row[19] = occurredAt;
         } else {
-          await c.query(`UPDATE trademarks SET ${SET}, updated_at = $19 WHERE id = $1`, [r.id, ...columns(r, ser, seq++), occurredAt]);
+          // A mark changed twice in one batch: the later version replaces the row to write.
+          updates.set(r.id, [r.id, ...columns(r, ser, seq++), occurredAt]);
           replaced.add(r.id);
         }
         stored.set(r.id, ser.json);
@@ -185,6 +190,11 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
         const gone = [...replaced];
         for (const table of ['trademark_classes', 'trademark_owners', 'trademark_representatives']) await c.query(`DELETE FROM ${table} WHERE trademark_id = ANY($1)`, [gone]);
         await c.query("DELETE FROM trademark_citations WHERE trademark_id = ANY($1) AND relation = 'prior_registration'", [gone]);
+      }
+      if (updates.size > 0) {
+        await c.query(`CREATE TEMP TABLE trademark_updates ON COMMIT DROP AS SELECT ${UPDATED.join(', ')} FROM trademarks WITH NO DATA`);
+        await copyRows(c, 'trademark_updates', UPDATED, [...updates.values()]);
+        await c.query(UPDATE_FROM);
       }
       const all = [...sides.values()];
       await copyRows(c, 'trademarks', COLUMNS, [...fresh.values()]);
@@ -223,6 +233,7 @@ export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): Tradem
     SECONDARY_INDEXES.length;
 
   return {
+    recordPacker: null,
     async beginLoad() {
       await db.ready();
       const holder = await db.pool.connect();

@@ -2,7 +2,7 @@
 // Each upsert batch is one transaction, so a failed batch leaves no trace; the store's ledger
 // projection (hooks.projection) runs inside it, so the outbox commits with the change.
 import { canonicalNumber } from '../../core/ids.js';
-import { diffRecords, serializeRecord } from '../../core/diff.js';
+import { diffRecords, serializeRecord, type StoredForm } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';
 import { partyNamePrefixes } from '../../core/name-prefixes.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
@@ -114,12 +114,26 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
   const byRegKey = db.prepare<[string, string], string>(BY_REG_KEY).pluck();
 
   /** The indexed columns of a row, in the order both write statements take them. */
-  const columns = (r: TrademarkRecord, stored: { json: string; hash: string }, seq: number) => [
+  const columns = (r: TrademarkRecord, stored: StoredForm, seq: number) => [
     r.office_code, r.application_number, canonicalNumber(r.application_number), r.registration_number,
     r.registration_number ? canonicalNumber(r.registration_number) : null, r.mark_text, r.status.primary, r.status.stage,
     r.filing_date, r.registration_date, r.expiry_date, r.publication_date, r.register?.type?.toLowerCase() ?? null, r.source_date,
-    stored.hash, encodeRecord(stored.json), seq,
+    stored.hash, stored.packed ?? encodeRecord(stored.json), seq,
   ];
+
+  /**
+   * During a load: the (party, name) pairs whose name prefixes a committed batch of it wrote. Names
+   * repeat across a load's marks (an attorney on thousands), and the prefix rows are the same each
+   * time, so each pair is written once a load; `pending` holds the running batch's until it commits.
+   */
+  let prefixed: Set<string> | null = null;
+  let pending = new Set<string>();
+  const writePrefixes = (partyId: string, name: string): void => {
+    const pair = `${partyId}\u0000${name}`;
+    if (prefixed?.has(pair) || pending.has(pair)) return;
+    for (const p of partyNamePrefixes(partyId, name)) insertPrefix.run(p, partyId);
+    pending.add(pair);
+  };
 
   const writeSides = (r: TrademarkRecord, isNew: boolean, at: string): void => {
     if (!isNew) {
@@ -131,17 +145,18 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
     for (const c of r.classifications) if (c.nice_class !== null) insertClass.run(r.id, c.nice_class);
     for (const o of r.owners) {
       insertOwner.run(r.id, o.owner_id, entities.of(o, r.id, at), o.name);
-      for (const p of partyNamePrefixes(o.owner_id, o.name)) insertPrefix.run(p, o.owner_id);
+      writePrefixes(o.owner_id, o.name);
     }
     for (const l of resolveRepresentatives(r.attorneys)) {
       insertRep.run(r.id, l.party_id, l.name, l.firm_id);
-      for (const p of partyNamePrefixes(l.party_id, l.name)) insertPrefix.run(p, l.party_id);
+      writePrefixes(l.party_id, l.name);
     }
     for (const p of r.prior_registrations ?? []) insertCitation.run(r.id, p.office_code, canonicalNumber(p.registration_number), r.source_format);
   };
 
   const upsertBatch = writeTransaction(db, (records: TrademarkRecord[], occurredAt: string, watchEligible: (r: TrademarkRecord) => boolean): UpsertOutcome => {
     const outcome: UpsertOutcome = { inserted: 0, updated: 0, unchanged: 0, stale: 0, events: [] };
+    pending = new Set();
     let seq = (maxSeq.get()?.seq ?? 0) + 1;
     const known = new Map(selectHashes.all(JSON.stringify(records.map((r) => r.id))).map((row) => [row.id, row]));
     for (const r of records) {
@@ -180,12 +195,14 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
   });
 
   return {
+    recordPacker: new URL('./records/record-codec.js', import.meta.url).href,
     /**
      * Brackets a run of upserts (one ingest). Into an empty table it is a bulk load: the secondary
      * indexes are dropped and built once by finish(), which also runs if the load fails.
      */
     async beginLoad(): Promise<{ bulk: boolean; finish(): Promise<void> }> {
       const restore = loadPragmas(db);
+      prefixed = new Set();
       // The lease tells a writer starting meanwhile that the dropped indexes are this load's, not an interrupted one's.
       const bulk = writeTransaction(db, () => {
         if (anyRow.get() !== undefined || !leases.claim('bulk_load')) return false;
@@ -195,6 +212,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
       return {
         bulk,
         async finish() {
+          prefixed = null;
           if (bulk) {
             writeTransaction(db, () => {
               createIndexes(db, SECONDARY_INDEXES);
@@ -219,7 +237,9 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
      * backfill); without it nothing is eligible, so direct loads (tests, tools) never alert.
      */
     async upsert(records: TrademarkRecord[], occurredAt: string, watchEligible: (r: TrademarkRecord) => boolean = () => false): Promise<UpsertOutcome> {
-      return upsertBatch(records, occurredAt, watchEligible);
+      const outcome = upsertBatch(records, occurredAt, watchEligible);
+      for (const pair of pending) prefixed?.add(pair);
+      return outcome;
     },
     async get(ids: readonly string[]): Promise<Map<string, TrademarkRecord>> {
       const found = new Map<string, TrademarkRecord>();
