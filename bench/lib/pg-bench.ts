@@ -6,8 +6,9 @@ import pg from 'pg';
 
 export const PG_BENCH_URL = process.env.TM_BENCH_PG ?? 'postgres://root@127.0.0.1:5432/postgres';
 
-const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-  const c = new pg.Client({ connectionString: PG_BENCH_URL });
+/** Runs `fn` on one client of `url`, closed afterwards. */
+export const withClient = async <T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> => {
+  const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
     return await fn(c);
@@ -15,6 +16,8 @@ const admin = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
     await c.end();
   }
 };
+
+const admin = <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => withClient(PG_BENCH_URL, fn);
 
 /** The URL of database `name` on the bench server. */
 export const benchDatabaseUrl = (name: string): string => {

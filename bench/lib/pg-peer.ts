@@ -8,7 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import pg from 'pg';
 import copyStreams from 'pg-copy-streams';
-import { benchDatabaseUrl, freshBenchDatabase, PG_BENCH_URL } from './pg-bench.js';
+import { copyField } from '../../src/store/postgres/pg.js';
+import { benchDatabaseUrl, freshBenchDatabase, PG_BENCH_URL, withClient } from './pg-bench.js';
 
 export const PEER_ARMS = ['pg_trgm', 'dmetaphone'] as const;
 export type PeerArm = (typeof PEER_ARMS)[number];
@@ -26,19 +27,6 @@ const SQL: Record<PeerArm, string> = {
   pg_trgm: 'SELECT id, mark FROM marks WHERE mark % $1 ORDER BY similarity(mark, $1) DESC, id LIMIT $2',
   dmetaphone: 'SELECT id, mark FROM marks WHERE dmetaphone(mark) = dmetaphone($1) OR dmetaphone_alt(mark) = dmetaphone_alt($1) ORDER BY similarity(mark, $1) DESC, id LIMIT $2',
 };
-
-const withClient = async <T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-};
-
-/** COPY text format: backslash, tab and line ends escaped. */
-const copyField = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
 
 /** Rows of the store's search table as COPY text, in chunks of 10,000 lines. */
 function* copyLines(sqlitePath: string): Generator<string> {
