@@ -30,8 +30,19 @@ export const TWO_EDITS_MIN = 9;
 /** A mark inside another counts from this many letters, on word boundaries or at either end. */
 export const CONTAINED_MIN = 4;
 
+/** A mark's words, split once per Analysis: a search compares its query with every candidate, and
+ *  a cached candidate meets many queries. Read them, never change them. */
+const cached = (f: (a: Analysis) => readonly string[]) => {
+  const seen = new WeakMap<Analysis, readonly string[]>();
+  return (a: Analysis): readonly string[] => {
+    let v = seen.get(a);
+    if (v === undefined) seen.set(a, (v = f(a)));
+    return v;
+  };
+};
 /** Words as written (folded, the web form dropped), before plurals and number words are evened out. */
-const rawWords = (a: Analysis): string[] => words(webName(a.folded));
+const rawWords = cached((a) => words(webName(a.folded)));
+const foldedWords = cached((a) => words(a.folded));
 
 const pairwise = (x: readonly string[], y: readonly string[], same: (a: string, b: string) => boolean): boolean =>
   x.length === y.length && x.every((w, i) => same(w, y[i]!));
@@ -230,7 +241,7 @@ const contains = (q: Analysis, c: Analysis, common: CommonOf): Family | null => 
  */
 export const familyOf = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>, common: CommonOf): Family | null => {
   if (!q.compact || !c.compact) return null;
-  const [wq, wc] = [words(q.folded), words(c.folded)];
+  const [wq, wc] = [foldedWords(q), foldedWords(c)];
   if (pairwise(wq, wc, (a, b) => a === b)) return { family: 'same_text', tier: 'identical', reason: 'the same letters and digits' };
   if (q.compact === c.compact) return { family: 'split_join', tier: 'near_identical', reason: 'the same letters, split or joined differently' };
   const [rq, rc] = [rawWords(q), rawWords(c)];
