@@ -182,16 +182,14 @@ const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => {
 export const sameMeaning = (x: Meaning, y: Meaning): 0 | 1 | 2 =>
   meets(x.strong, y.base) || meets(x.base, y.strong) ? 2 : meets(x.weak, y.base) || meets(x.base, y.weak) ? 1 : 0;
 
-/** sameMeaning of a unit of the query and a candidate's word, kept per query unit: a search meets
+/** sameMeaning of a unit of the query and a candidate's words, kept per query unit: a search meets
  *  the same candidate words (GROUP, SUN) in mark after mark, and each meeting walked the sets of
  *  synonyms again. A word's meaning is fixed (the table never changes), so the word is the key. */
 const unitMemo = new WeakMap<Unit, Map<string, 0 | 1 | 2>>();
-const sameMeaningOf = (x: Unit, y: Unit): 0 | 1 | 2 => {
+const memoOf = (x: Unit): Map<string, 0 | 1 | 2> => {
   let seen = unitMemo.get(x);
   if (!seen || seen.size >= MEMO_MAX) unitMemo.set(x, (seen = new Map()));
-  let m = seen.get(y.word);
-  if (m === undefined) seen.set(y.word, (m = sameMeaning(x.meaning, y.meaning)));
-  return m;
+  return seen;
 };
 
 /** Near forms of the words that could mean what `w` means: the keys the channel looks up. */
@@ -243,8 +241,10 @@ export const conceptualLane = (q: HasConcepts, c: HasConcepts): number => {
   let translated = false;
   let sibling = false;
   for (const x of qs.units) {
+    const seen = memoOf(x);
     for (const y of cs.units) {
-      const m = x.word === y.word ? 2 : sameMeaningOf(x, y);
+      let m = x.word === y.word ? 2 : seen.get(y.word);
+      if (m === undefined) seen.set(y.word, (m = sameMeaning(x.meaning, y.meaning)));
       if (m === 0) continue;
       for (const i of x.at) (m === 2 ? strongQ : weakQ).add(i);
       for (const j of y.at) (m === 2 ? strongC : weakC).add(j);
