@@ -77,7 +77,6 @@ export const packTable = (text: Buffer, sourceBytes: number): Buffer => {
 const FILTER_BITS_PER_KEY = 16;
 /** Lookups in a section before its filter is built: a one-shot search looks up a few words only. */
 const FILTER_AFTER = 256;
-const ASCII = /^[\x00-\x7f]*$/;
 
 /** Two 32-bit hashes of a key's bytes (a string of ASCII characters hashes as its UTF-8 bytes). */
 const hashes = (at: (i: number) => number, n: number): [number, number] => {
@@ -113,7 +112,8 @@ const sectionOf = (index: Uint32Array, text: Buffer, first: number, count: numbe
       if (++lookups < FILTER_AFTER) return false;
       build();
     }
-    if (!ASCII.test(key)) return false;
+    // A key of ASCII characters hashes as its UTF-8 bytes; any other goes to the binary search.
+    for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) > 0x7f) return false;
     const [h1, h2] = hashes((k) => key.charCodeAt(k), key.length);
     const [a, b] = [h1 & mask, h2 & mask];
     return !(filter![a >>> 5]! & (1 << (a & 31))) || !(filter![b >>> 5]! & (1 << (b & 31)));
