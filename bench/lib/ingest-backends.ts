@@ -74,7 +74,7 @@ const copyFloorTable = (f: CopyFloor): Table => {
   };
 };
 
-export const compareBackends = async (self: string, file: string, updateFile: string | null, count: number, seed: number, keep: boolean): Promise<void> => {
+export const compareBackends = async (self: string, file: string, updateFile: string | null, count: number, seed: number, keep: boolean, concurrent: boolean): Promise<void> => {
   process.stderr.write(`machine: ${machineLine()}\n`);
   // Kept stores are bench:search's of this size and seed; a daily file would change their marks.
   if (keep) updateFile = null;
@@ -83,17 +83,19 @@ export const compareBackends = async (self: string, file: string, updateFile: st
   const rows: BackendRow[] = [];
   mkdirSync(dirname(sqlitePath), { recursive: true });
   // The same run's store floor (bench/ingest.ts): the yardstick of issue 28's "≥ 0.35× the floor".
-  process.stderr.write('store floor (parse + serialise + bare SQLite insert) …\n');
-  const floorRun = await runInChild<FloorResult>(self, ['--child', 'floor', file, 'ndjson', join(dirname(sqlitePath), 'ingest-floor.db')]);
-  const floor = {
-    records_per_second: Math.round((floorRun.result.records * 1000) / floorRun.result.ms),
-    records_per_cpu_second: Math.round((floorRun.result.records * 1000) / floorRun.cpu_ms),
+  const sqliteFloor = async () => {
+    process.stderr.write('store floor (parse + serialise + bare SQLite insert) …\n');
+    const run = await runInChild<FloorResult>(self, ['--child', 'floor', file, 'ndjson', join(dirname(sqlitePath), 'ingest-floor.db')]);
+    process.stderr.write(`  store floor: ${formatInt(rate(run.result.records, run.result.ms))} rec/s, ${formatInt(rate(run.result.records, run.cpu_ms))} rec/CPU-s\n`);
+    return { records_per_second: rate(run.result.records, run.result.ms), records_per_cpu_second: rate(run.result.records, run.cpu_ms) };
   };
-  process.stderr.write('PostgreSQL floor: COPY of the same file into one jsonb column, then a pg_trgm GIN index …\n');
-  const pgFloor = await copyFloor(file, keptDatabaseName('copyfloor', count, seed));
-  process.stderr.write(`  COPY ${(pgFloor.copy_ms / 1000).toFixed(1)} s, index ${(pgFloor.index_ms / 1000).toFixed(1)} s\n`);
-  // PostgreSQL first: it is the arm with the target, and the one a short session must not miss.
-  for (const backend of ['postgres', 'sqlite'] as const) {
+  const postgresFloor = async () => {
+    process.stderr.write('PostgreSQL floor: COPY of the same file into one jsonb column, then a pg_trgm GIN index …\n');
+    const f = await copyFloor(file, keptDatabaseName('copyfloor', count, seed));
+    process.stderr.write(`  COPY ${(f.copy_ms / 1000).toFixed(1)} s (server CPU ${((f.copy_server_cpu_ms ?? 0) / 1000).toFixed(1)} s), index ${(f.index_ms / 1000).toFixed(1)} s (${((f.index_server_cpu_ms ?? 0) / 1000).toFixed(1)} s)\n`);
+    return f;
+  };
+  const arm = async (backend: BackendRow['backend']): Promise<BackendRow> => {
     const target = backend === 'sqlite' ? sqlitePath : await freshBenchDatabase(database);
     if (backend === 'sqlite') for (const s of ['', '-wal', '-shm', '.done']) rmSync(`${sqlitePath}${s}`, { force: true });
     process.stderr.write(`${backend}: ingest ${formatInt(count)} NDJSON records into a fresh store …\n`);
@@ -111,12 +113,27 @@ export const compareBackends = async (self: string, file: string, updateFile: st
         records_per_cpu_second: Math.round((u.result.records * 1000) / u.cpu_ms),
       };
     }
-    rows.push(rowOf(backend, run, serverMs, disk, update));
+    const row = rowOf(backend, run, serverMs, disk, update);
     if (keep && backend === 'sqlite') writeFileSync(`${sqlitePath}.done`, '');
     else if (keep) await markBuilt(database, searchStoreMarker(count, seed));
     else if (backend === 'sqlite') for (const s of ['', '-wal', '-shm']) rmSync(`${sqlitePath}${s}`, { force: true });
     else await dropBenchDatabase(database);
-    process.stderr.write(`  ${backend}: ${formatInt(rows.at(-1)!.records_per_second)} rec/s${keep ? `, kept at ${target}` : ''}\n`);
+    process.stderr.write(`  ${backend}: ${formatInt(row.records_per_second)} rec/s${keep ? `, kept at ${target}` : ''}\n`);
+    return row;
+  };
+  let floor: Awaited<ReturnType<typeof sqliteFloor>>;
+  let pgFloor: CopyFloor;
+  if (concurrent) {
+    // Both floors and both ingests at once: a loaded machine's way to finish them in the time there
+    // is. Wall rates are then each under the others' load too; rec/CPU-s stays each one's own.
+    const [a, b, ...arms] = await Promise.all([sqliteFloor(), postgresFloor(), arm('postgres'), arm('sqlite')]);
+    [floor, pgFloor] = [a, b];
+    rows.push(...arms);
+  } else {
+    floor = await sqliteFloor();
+    pgFloor = await postgresFloor();
+    // PostgreSQL first: it is the arm with the target, and the one a short session must not miss.
+    for (const backend of ['postgres', 'sqlite'] as const) rows.push(await arm(backend));
   }
   const table: Table = {
     headers: [
@@ -138,7 +155,7 @@ export const compareBackends = async (self: string, file: string, updateFile: st
   const pgRow = rows.find((r) => r.backend === 'postgres');
   const notes = [
     `PostgreSQL's own floor, same run, same file: COPY of each NDJSON line into one jsonb column (the client only streams the file's bytes), then a GIN gin_trgm_ops index on record->>'mark_text'; ${formatInt(both)} rec/s for both, ${both >= TARGET_RPS ? 'above' : 'below'} the ${formatInt(TARGET_RPS)} rec/s target${pgRow ? `; tm's PostgreSQL ingest runs at ${(pgRow.records_per_second / both).toFixed(3)}× it` : ''}. Its server CPU is the one backend's user + system time read from /proc before and after each step.`,
-    `Corpus: ${formatInt(count)} generated NDJSON records, seed ${seed} (bench/corpus/generate.ts), all 11 offices; the update file is ${updateFile ? 'seed ' + String(seed + 1) : 'skipped'}.`,
+    `Corpus: ${formatInt(count)} generated NDJSON records, seed ${seed} (bench/corpus/generate.ts), all 11 offices; the update file is ${updateFile ? 'seed ' + String(seed + 1) : 'skipped'}.${concurrent ? ' The two floors and the two ingests ran at the same time (--concurrent): each rec/s is under the others\' load as well; rec/CPU-s is each one\'s own.' : ''}`,
     'Ingest = `ingestFiles` (parse, batched upserts with change detection and events, the search index synced before it returns) in a child process. On PostgreSQL the rows go in by COPY per batch, the index build copies its keys, trigram lists and substring rows and builds its indexes once at the end, then VACUUM ANALYZE.',
     'rec/CPU-s (client) counts the client child only. Server CPU s is the PostgreSQL backends\' user + system time for the load, sampled from /proc every 250 ms (the WAL writer and checkpointer are not counted); rec/CPU-s (client + server) divides by both, the figure least disturbed by other work on the machine. On SQLite all the work is the client\'s.',
     `Store floor of the same run, on the same file: ${formatInt(floor.records_per_second)} rec/s, ${formatInt(floor.records_per_cpu_second)} rec/CPU-s (parse, serialise each record with its content hash and insert id, hash and JSON into a one-table SQLite WAL database: no side tables, no change detection, no search index; bench/ingest.ts). Ingest / floor divides each backend's rec/s and client rec/CPU-s by it.`,
