@@ -63,6 +63,8 @@ const child = async (tree: string, db: string): Promise<Arm> => {
 
 const main = async (): Promise<void> => {
   if (values.child) return reportToParent(await child(values.child, values.db!));
+  // A search cut short by the request budget (5 s) on a busy machine would not be the same search.
+  process.env.TM_REQUEST_BUDGET_MS ??= '600000';
   const base = resolve(values.base!);
   const runs: Record<'base' | 'this', Arm[]> = { base: [], this: [] };
   for (let r = 0; r < Number(values.rounds); r++) {
