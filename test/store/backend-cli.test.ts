@@ -13,6 +13,7 @@ import { writeCorpusFile } from '../../bench/corpus/generate.js';
 import { createTestDatabase, PG_ENABLED, type TestDatabase } from '../helpers/pg.js';
 import { decodeRecord } from '../../src/store/sqlite/records/record-codec.js';
 import { fromBlob } from '../../src/store/gram-postings.js';
+import { openDatabase } from '../../src/store/sqlite/sqlite.js';
 
 const BIN = resolve('bin/tm.js');
 const NOW = '2026-11-22T12:00:00.000Z';
@@ -26,6 +27,18 @@ describe('a PostgreSQL URL', () => {
       const r = await tm(url, 'stats');
       expect(r.exitCode).toBe(1);
       expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^tm: cannot reach PostgreSQL at postgres(ql)?:\/\/root@127\.0\.0\.1:1\/tm: .*ECONNREFUSED/)]);
+    }
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('is refused by the SQLite opener itself, so a caller that skipped the backend choice makes no folder', () => {
+    const url = 'postgres://root@127.0.0.1:5432/tm_x';
+    const cwd = process.cwd();
+    process.chdir(dir);
+    try {
+      expect(() => openDatabase(url)).toThrow(/127\.0\.0\.1:5432\/tm_x is a PostgreSQL URL, not a SQLite path/);
+    } finally {
+      process.chdir(cwd);
     }
     expect(readdirSync(dir)).toEqual([]);
   });

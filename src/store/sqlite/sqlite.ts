@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { MIGRATIONS } from './migrations/index.js';
+import { isPostgresUrl } from '../location.js';
 
 export type Db = Database.Database;
 
@@ -46,6 +47,8 @@ const nativeBinding = (): string | null => {
 };
 
 export const openDatabase = (path: string, options: { readonly?: boolean; progress?: MigrationProgress } = {}): Db => {
+  // A caller that skipped the backend choice would otherwise make a folder named `postgres:`.
+  if (isPostgresUrl(path)) throw new Error(`openDatabase: ${path.split('@').pop()} is a PostgreSQL URL, not a SQLite path`);
   if (path !== ':memory:' && !options.readonly) mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false, nativeBinding: nativeBinding() ?? undefined });
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
