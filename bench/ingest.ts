@@ -4,7 +4,9 @@
 //   --count N (default 1,000,000)  --seed S (42)  --formats ndjson,uspto-xml  --corpus-dir DIR
 //   --batch-size N (pipeline default)  --keep-db  --update-count N (20,000; 0 skips the update run)
 //   --backend postgres: NDJSON into a fresh PostgreSQL database (TM_BENCH_PG, default the local
-//   server) and, in the same run, into SQLite for the figure beside it (bench/lib/ingest-backends.ts)
+//   server) and, in the same run, into SQLite for the figure beside it (bench/lib/ingest-backends.ts);
+//   with --keep-db both loaded stores are kept as bench:search's stores of this size and seed, and
+//   with --concurrent both floors and both ingests run at once
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -178,12 +180,13 @@ const main = async (): Promise<void> => {
       'keep-db': { type: 'boolean', default: false },
       'update-count': { type: 'string', default: '20000' },
       backend: { type: 'string', default: 'sqlite' },
+      concurrent: { type: 'boolean', default: false },
     },
   });
   if (values.backend === 'postgres') {
     const file = await ensureCorpus(resolve(values['corpus-dir']!), 'ndjson', Number(values.count), Number(values.seed));
     const update = Number(values['update-count']) > 0 ? await ensureCorpus(resolve(values['corpus-dir']!), 'ndjson', Number(values['update-count']), Number(values.seed) + 1) : null;
-    return compareBackends(fileURLToPath(import.meta.url), file, update, Number(values.count), Number(values.seed));
+    return compareBackends(fileURLToPath(import.meta.url), file, update, Number(values.count), Number(values.seed), values['keep-db']!, values.concurrent!);
   }
   if (values.backend !== 'sqlite') throw new Error(`--backend must be sqlite or postgres, not ${values.backend}`);
   const count = Number(values.count);

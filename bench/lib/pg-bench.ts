@@ -2,6 +2,7 @@
 // TM_BENCH_PG names (default the local one every machine here runs), dropped and made again so each
 // run starts empty, its size on disk as the server counts it, and the CPU its backends spend.
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import pg from 'pg';
 
 export const PG_BENCH_URL = process.env.TM_BENCH_PG ?? 'postgres://root@127.0.0.1:5432/postgres';
@@ -34,6 +35,31 @@ export const freshBenchDatabase = async (name: string): Promise<string> => {
     await c.query(`CREATE DATABASE ${name}`);
   });
   return benchDatabaseUrl(name);
+};
+
+/**
+ * The name of a kept bench database of `size` marks and `seed`, like the SQLite stores kept by size
+ * and seed: `tm_bench_<kind>_<size>_s<seed>`, with the TM_BENCH_DATA folder's name (letters and
+ * digits only) appended when it is set, so that two engineers' kept databases on one server differ.
+ */
+export const keptDatabaseName = (kind: string, size: number, seed: number): string => {
+  const tag = process.env.TM_BENCH_DATA ? basename(process.env.TM_BENCH_DATA).toLowerCase().replace(/[^a-z0-9]/g, '') : '';
+  return `tm_bench_${kind}_${size}_s${seed}${tag ? `_${tag}` : ''}`;
+};
+
+/** What a finished load writes on a kept bench:search database of `size` marks and `seed`. */
+export const searchStoreMarker = (size: number, seed: number): string => `tm bench:search store, ${size} marks, seed ${seed}, built`;
+
+/** Whether database `name` exists and a finished build marked it with `marker` (markBuilt). */
+export const isBuilt = async (name: string, marker: string): Promise<boolean> =>
+  admin(async (c) => {
+    const r = await c.query<{ note: string | null }>("SELECT shobj_description(oid, 'pg_database') AS note FROM pg_database WHERE datname = $1", [name]);
+    return r.rows[0]?.note === marker;
+  });
+
+/** Marks database `name` as finished by `marker` (its comment), checked by isBuilt on the next run. */
+export const markBuilt = async (name: string, marker: string): Promise<void> => {
+  await admin((c) => c.query(`COMMENT ON DATABASE ${name} IS ${pg.escapeLiteral(marker)}`));
 };
 
 export const dropBenchDatabase = async (name: string): Promise<void> => {

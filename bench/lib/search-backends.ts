@@ -8,9 +8,10 @@ import { getTrademark } from '../../src/ops/get-trademark.js';
 import { searchTrademarks } from '../../src/ops/search-trademarks.js';
 import type { Channel } from '../../src/search/analyze.js';
 import { CHANNELS } from '../../src/search/params.js';
+import { corpusRecords } from '../corpus/generate.js';
 import { ensureStore, loadCorpus, makeQueries, NOW } from './bench-store.js';
 import { reportToParent, runInChild } from './child.js';
-import { databaseBytes, freshBenchDatabase } from './pg-bench.js';
+import { benchDatabaseUrl, databaseBytes, freshBenchDatabase, isBuilt, keptDatabaseName, markBuilt, searchStoreMarker } from './pg-bench.js';
 import { benchCommand, consoleTable, formatInt, formatMb, markdownTable, percentile, writeReport, type Table } from './results.js';
 import { statSync } from 'node:fs';
 
@@ -30,16 +31,41 @@ interface WarmRun {
 
 const latency = (ms: number[]): Latency => ({ p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99) });
 
-/** Child: the generated marks into a fresh PostgreSQL database, then the index built by the sync. */
-const buildPg = async (url: string, size: number, seed: number) => {
-  const ctx = createContext({ db: url, now: NOW });
+/** The ids the detail reads take: the first 1,000 generated ids ending in 7 (loadCorpus's sample). */
+const detailIds = (size: number, seed: number): string[] => {
+  const ids: string[] = [];
+  for (const r of corpusRecords({ count: size, seed })) {
+    if (r.id.endsWith('7')) ids.push(r.id);
+    if (ids.length === 1000) break;
+  }
+  return ids;
+};
+
+/** Child: the generated marks into a fresh PostgreSQL database, then the index built by the sync;
+ *  the database is then marked finished (it is kept, like the SQLite store). */
+const buildPg = async (name: string, size: number, seed: number) => {
+  const ctx = createContext({ db: benchDatabaseUrl(name), now: NOW });
   const t0 = performance.now();
-  const sample = await loadCorpus(ctx, size, seed);
+  await loadCorpus(ctx, size, seed);
   const t1 = performance.now();
   await ctx.index.sync();
   const t2 = performance.now();
   await closeContext(ctx);
-  return { store_ms: t1 - t0, index_ms: t2 - t1, ids: sample.ids };
+  await markBuilt(name, searchStoreMarker(size, seed));
+  return { store_ms: t1 - t0, index_ms: t2 - t1 };
+};
+
+/** The kept PostgreSQL store of `size` marks: reused when a finished one exists, else built in a child. */
+const ensurePgStore = async (self: string, size: number, seed: number) => {
+  const name = keptDatabaseName('search', size, seed);
+  if (await isBuilt(name, searchStoreMarker(size, seed))) {
+    process.stderr.write(`postgres: reusing the kept database ${name}\n`);
+    return { name, built: null };
+  }
+  await freshBenchDatabase(name);
+  process.stderr.write(`postgres: loading ${formatInt(size)} marks into ${name} and building the index …\n`);
+  const built = (await runInChild<{ store_ms: number; index_ms: number }>(self, ['--child', 'pg-build', '--db', name, '--size', String(size), '--seed', String(seed)])).result;
+  return { name, built };
 };
 
 /** Child: warm latencies, detail reads and recall on one backend. */
@@ -96,20 +122,19 @@ export const compareSearch = async (self: string, sizes: number[], queries: numb
   const rows: Record<string, unknown>[] = [];
   for (const size of sizes) {
     const { db: sqlite } = await ensureStore(self, size, seed);
-    const name = `tm_bench_search_${size}`;
-    const url = await freshBenchDatabase(name);
-    process.stderr.write(`postgres: loading ${formatInt(size)} marks and building the index …\n`);
-    const built = (await runInChild<{ store_ms: number; index_ms: number; ids: string[] }>(self, ['--child', 'pg-build', '--db', url, '--size', String(size), '--seed', String(seed)])).result;
+    const { name, built } = await ensurePgStore(self, size, seed);
+    const url = benchDatabaseUrl(name);
+    const ids = detailIds(size, seed);
     const runs: Record<string, { result: WarmRun; peak_rss_bytes: number }> = {};
     for (const [backend, db] of [['sqlite', sqlite], ['postgres', url]] as const) {
       process.stderr.write(`${backend}: warm queries …\n`);
-      const args = ['--db', db, '--queries-db', sqlite, '--queries', String(queries), '--exhaustive', String(exhaustive), '--seed', String(seed), '--ids', built.ids.slice(0, 1000).join(',')];
+      const args = ['--db', db, '--queries-db', sqlite, '--queries', String(queries), '--exhaustive', String(exhaustive), '--seed', String(seed), '--ids', ids.join(',')];
       runs[backend] = await runInChild<WarmRun>(self, ['--child', 'backend-warm', ...args]);
     }
     const [a, b] = [runs.sqlite!.result, runs.postgres!.result];
     const same = a.top.filter((ids, i) => JSON.stringify(ids) === JSON.stringify(b.top[i])).length;
     rows.push({
-      size, pg_build: { store_ms: built.store_ms, index_ms: built.index_ms }, identical_top20: same, queries,
+      size, pg_database: name, pg_build: built, identical_top20: same, queries,
       sqlite: { ...a, top: undefined, disk_bytes: statSync(sqlite).size, peak_rss_bytes: runs.sqlite!.peak_rss_bytes },
       postgres: { ...b, top: undefined, disk_bytes: await databaseBytes(name), peak_rss_bytes: runs.postgres!.peak_rss_bytes },
     });
@@ -130,8 +155,9 @@ export const compareSearch = async (self: string, sizes: number[], queries: numb
   };
   console.log(consoleTable(table));
   const builds = rows.map((r) => {
-    const b = r.pg_build as { store_ms: number; index_ms: number };
-    return `${formatInt(r.size as number)} marks: PostgreSQL store load ${f(b.store_ms / 1000)} s, index build ${f(b.index_ms / 1000)} s`;
+    const b = r.pg_build as { store_ms: number; index_ms: number } | null;
+    const where = `${formatInt(r.size as number)} marks: PostgreSQL database ${r.pg_database as string}`;
+    return b ? `${where}, store load ${f(b.store_ms / 1000)} s, index build ${f(b.index_ms / 1000)} s` : `${where}, kept from an earlier run and reused`;
   });
   const body = [
     `Targets on PostgreSQL at 1,000,000 marks: warm p95 ≤ ${TARGETS.warm_p95_ms} ms (default channels), detail read by id p99 ≤ ${TARGETS.detail_p99_ms} ms, recall@20 as SQLite's.`,

@@ -31,8 +31,8 @@ const LEGAL_FORMS = [
   'the',
 ].map((f) => f.split(' '));
 
-/** Lower case, width and accents folded, punctuation to spaces, "&" as "and". */
-export const foldName = (name: string): string =>
+/** foldName for any text: Unicode width and accents folded, letters and digits of every script. */
+export const foldUnicode = (name: string): string =>
   name
     .normalize('NFKC')
     .normalize('NFD')
@@ -46,11 +46,33 @@ export const foldName = (name: string): string =>
     .replace(/\s+/g, ' ')
     .trim();
 
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * Lower case, width and accents folded, punctuation to spaces, "&" as "and". An ASCII name (most
+ * owners) takes the same steps with ASCII classes: normalising leaves it as it is, and its only
+ * letters and digits are a-z and 0-9. The Unicode property classes cost a process more to compile
+ * than the names of a page take to fold (issue 26.12: `tm show`, a one-shot search).
+ */
+export const foldName = (name: string): string =>
+  ASCII.test(name)
+    ? name
+        .toLowerCase()
+        .replace(/&/g, ' and ')
+        .replace(/[()[\]]/g, ' ')
+        .replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1')
+        .replace(/[^a-z0-9\s]+/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : foldUnicode(name);
+
 const LATIN = /^[\p{Script=Latin}\p{N}]+$/u;
+const ASCII_WORD = /^[a-z0-9]+$/;
 
 /** "김현호 kimHyunHo" → "김현호": a name in its own script followed (or preceded) by a Latin transliteration. */
 const ownScript = (tokens: string[]): string[] => {
-  const latin = tokens.map((t) => LATIN.test(t));
+  // A folded ASCII word is letters a-z and digits: Latin without asking the Unicode class.
+  const latin = tokens.map((t) => ASCII_WORD.test(t) || LATIN.test(t));
   const firstLatin = latin.indexOf(true);
   const lastOther = latin.lastIndexOf(false);
   if (firstLatin < 0 || lastOther < 0) return tokens;

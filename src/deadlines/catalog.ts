@@ -2,6 +2,7 @@
 // The package root comes from data-files, so the same code works from src/ and dist/src/.
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { packageRoot } from '../data-files.js';
 import { ClosureTable, OfficeRuleSet, type DeadlineRule } from './catalog-schema.js';
 import { HolidayTable } from './holiday-table.js';
@@ -60,8 +61,11 @@ export const loadCatalog = (root: string = packageRoot()): Catalog => fromValida
 // schemas return them, defaults filled in, so a process reads them without validating them again:
 // that was a fifth of `tm show` (issue 26.12). It is used only when every source file is the one it
 // was packed from (same names and sizes, none newer than it), and only by built code: the
-// TypeScript sources (tests) may hold a schema the build has not packed with.
+// TypeScript sources (tests) may hold a schema the build has not packed with. The holiday tables,
+// nine tenths of it, are not copied in: a table its schema returns unchanged is named by its file
+// and read on the first date of its office, as a command meets one or two offices of nineteen.
 const PACKED = ['data', 'deadline-catalog.json'] as const;
+const HOLIDAYS = SOURCES[2].dir;
 
 /** The source files' names and sizes, and the newest modification time among them. */
 const fingerprint = (root: string): { files: string[]; newest: number } => {
@@ -77,17 +81,99 @@ const fingerprint = (root: string): { files: string[]; newest: number } => {
   return { files, newest };
 };
 
+/** A holiday table as packed: the table itself, or the file that holds it exactly as validated. */
+type PackedHoliday = HolidayTable | { office_code: string; file: string };
+
+interface Packed {
+  files: string[];
+  catalog: [OfficeRuleSet[], ClosureTable[], PackedHoliday[]];
+}
+
 export const packCatalog = (root: string = packageRoot()): void => {
-  writeFileSync(join(root, ...PACKED), JSON.stringify({ files: fingerprint(root).files, catalog: validate(root) }));
+  const [ruleSets, closureTables, holidayTables] = validate(root);
+  const files = sourceFiles(root, HOLIDAYS);
+  const holidays = holidayTables.map((table, i): PackedHoliday => {
+    const raw: unknown = JSON.parse(readFileSync(join(root, 'data', HOLIDAYS, files[i]!), 'utf8'));
+    return isDeepStrictEqual(raw, table) ? { office_code: table.office_code, file: files[i]! } : table;
+  });
+  const packed: Packed = { files: fingerprint(root).files, catalog: [ruleSets, closureTables, holidays] };
+  writeFileSync(join(root, ...PACKED), JSON.stringify(packed));
 };
+
+/**
+ * The holiday tables of a packed catalog: an office's file is parsed on its first `get`. Reading
+ * all of them (`size`, iteration) parses the rest; the packed catalog vouches for every file.
+ */
+class PackedHolidays extends Map<string, HolidayTable> {
+  constructor(
+    private readonly root: string,
+    private readonly unread: Map<string, string>,
+    tables: HolidayTable[],
+  ) {
+    super(tables.map((t) => [t.office_code, t]));
+  }
+
+  private read(office: string): void {
+    const file = this.unread.get(office);
+    if (file === undefined) return;
+    this.unread.delete(office);
+    super.set(office, JSON.parse(readFileSync(join(this.root, 'data', HOLIDAYS, file), 'utf8')) as HolidayTable);
+  }
+
+  private readAll(): void {
+    for (const office of [...this.unread.keys()]) this.read(office);
+  }
+
+  override get(office: string): HolidayTable | undefined {
+    this.read(office);
+    return super.get(office);
+  }
+
+  override has(office: string): boolean {
+    return this.unread.has(office) || super.has(office);
+  }
+
+  override get size(): number {
+    return super.size + this.unread.size;
+  }
+
+  override entries(): MapIterator<[string, HolidayTable]> {
+    this.readAll();
+    return super.entries();
+  }
+
+  override keys(): MapIterator<string> {
+    this.readAll();
+    return super.keys();
+  }
+
+  override values(): MapIterator<HolidayTable> {
+    this.readAll();
+    return super.values();
+  }
+
+  override forEach(fn: (value: HolidayTable, key: string, map: Map<string, HolidayTable>) => void, thisArg?: unknown): void {
+    this.readAll();
+    super.forEach(fn, thisArg);
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, HolidayTable]> {
+    return this.entries();
+  }
+}
 
 const packedCatalog = (root: string): Catalog | null => {
   const path = join(root, ...PACKED);
   if (import.meta.url.endsWith('.ts') || !existsSync(path)) return null;
   const { files, newest } = fingerprint(root);
   if (newest > statSync(path).mtimeMs) return null;
-  const packed = JSON.parse(readFileSync(path, 'utf8')) as { files: string[]; catalog: Validated };
-  return packed.files.join('\n') === files.join('\n') ? fromValidated(packed.catalog) : null;
+  const packed = JSON.parse(readFileSync(path, 'utf8')) as Packed;
+  if (packed.files.join('\n') !== files.join('\n')) return null;
+  const [ruleSets, closureTables, holidays] = packed.catalog;
+  const catalog = fromValidated([ruleSets, closureTables, []]);
+  const unread = new Map(holidays.flatMap((h) => ('file' in h ? [[h.office_code, h.file] as const] : [])));
+  const inline = holidays.filter((h): h is HolidayTable => !('file' in h));
+  return { ...catalog, holidays: new PackedHolidays(root, unread, inline) };
 };
 
 let cached: Catalog | null = null;

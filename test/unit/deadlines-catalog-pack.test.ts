@@ -1,7 +1,7 @@
 // The packed deadline catalog (data/deadline-catalog.json, `npm run build`): the built code reads
 // it instead of validating the rule, closure and holiday files on every start, it holds exactly
 // what validating them gives, and a source file changed since it was packed makes it unused.
-import { cpSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,9 @@ const packed = join(root, 'data', 'deadline-catalog.json');
 describe('the packed deadline catalog', () => {
   it('holds what validating the sources gives', () => {
     built.packCatalog(root);
-    expect(built.catalogAt(root)).toEqual(built.loadCatalog(root));
+    const catalog = built.catalogAt(root);
+    // Its holiday tables are a Map read on use (below): the same entries as a plain Map.
+    expect({ ...catalog, holidays: new Map(catalog.holidays) }).toEqual(built.loadCatalog(root));
   });
 
   it('is what the built code reads while the sources are unchanged', () => {
@@ -27,6 +29,27 @@ describe('the packed deadline catalog', () => {
     us.rules[0]!.name = 'read from the packed file';
     writeFileSync(packed, JSON.stringify(doc));
     expect(built.catalogAt(root).rules.get(us.rules[0]!.rule_id)?.name).toBe('read from the packed file');
+  });
+
+  it('names the holiday tables by their files and reads a table when its office is first met', () => {
+    built.packCatalog(root);
+    const doc = JSON.parse(readFileSync(packed, 'utf8')) as { catalog: [unknown, unknown, { office_code: string; file?: string }[]] };
+    expect(doc.catalog[2].length).toBeGreaterThan(10);
+    expect(doc.catalog[2].every((h) => h.file === `${h.office_code.toLowerCase()}.json`)).toBe(true);
+    const catalog = built.catalogAt(root);
+    // The file is read when its office is first asked for, not when the catalog is opened: an
+    // edit of the same size, dated before the packing, shows (as it would in any packed file).
+    const fr = join(root, 'data', 'closures', 'holidays', 'fr.json');
+    const original = readFileSync(fr, 'utf8');
+    const { mtime } = statSync(fr);
+    writeFileSync(fr, original.replace('"country": "FR"', '"country": "XX"'));
+    utimesSync(fr, mtime, mtime);
+    expect(catalog.holidays.get('FR')?.country).toBe('XX');
+    writeFileSync(fr, original);
+    utimesSync(fr, mtime, mtime);
+    const fresh = built.loadCatalog(root);
+    expect(catalog.holidays.get('US')).toEqual(fresh.holidays.get('US'));
+    expect(new Map(built.catalogAt(root).holidays)).toEqual(fresh.holidays);
   });
 
   it('is not used once a source file is newer than it, or differs in size', () => {
