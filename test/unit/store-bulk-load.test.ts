@@ -4,9 +4,9 @@ import { serializeRecord } from '../../src/core/diff.js';
 import { openSqliteStore, sqliteDb } from '../../src/store/sqlite/store.js';
 import { makeRecord, tempContext, type TempContext } from '../helpers/factory.js';
 
-/** The indexes of the core tables a load manages (later side tables, such as trademark_citations, keep theirs). */
+/** The indexes of the tables a load manages (later side tables, such as trademark_citations, keep theirs). */
 const INDEXES_SQL =
-  "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('trademarks', 'trademark_owners', 'trademark_classes') AND name NOT LIKE 'sqlite_%' ORDER BY name";
+  "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('trademarks', 'trademark_owners', 'trademark_classes', 'trademark_representatives', 'party_stats') AND name NOT LIKE 'sqlite_%' ORDER BY name";
 
 const indexNames = (t: TempContext): string[] => sqliteDb(t.ctx.store).prepare(INDEXES_SQL).pluck().all() as string[];
 
@@ -21,7 +21,7 @@ describe('trademark loads', () => {
 
   it('a load into an empty table drops the query indexes and builds them again when it finishes', async () => {
     const before = indexNames(t);
-    expect(before).toEqual(expect.arrayContaining(['trademarks_app', 'trademarks_reg', 'trademark_owners_owner']));
+    expect(before).toEqual(expect.arrayContaining(['trademarks_app', 'trademarks_reg', 'trademark_owners_owner', 'trademark_representatives_party', 'party_stats_by_marks']));
     const load = await t.ctx.store.trademarks.beginLoad();
     expect(load.bulk).toBe(true);
     expect(indexNames(t)).toEqual(['trademarks_seq']);

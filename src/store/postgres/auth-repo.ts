@@ -7,6 +7,7 @@ import type { ApiKeyRow, AuthRepo, OrgRow } from '../auth-repo.js';
 import type { PgChanges } from './changes.js';
 import { createPgIdempotencyRepo } from './idempotency-repo.js';
 import { createPgLimitRepo } from './limit-repo.js';
+import type { RequestTrip } from './request-trip.js';
 import type { PgDb } from './pg.js';
 import { createPgUsageRepo } from './usage-repo.js';
 
@@ -15,7 +16,7 @@ type KeyWithOrg = ApiKeyRow & { org_name: string; org_limits: string; org_plan: 
 /** Keys kept at most; past it the cache starts again (a key is one small row). */
 const CACHED_KEYS = 10_000;
 
-export const createPgAuthRepo = (db: PgDb, changes: PgChanges): AuthRepo => {
+export const createPgAuthRepo = (db: PgDb, changes: PgChanges, trip: RequestTrip): AuthRepo => {
   const usage = createPgUsageRepo(db);
   const keys = new Map<string, KeyWithOrg>();
   /** Moves at every drop, so a read that raced a change is not kept. */
@@ -96,6 +97,6 @@ export const createPgAuthRepo = (db: PgDb, changes: PgChanges): AuthRepo => {
     },
     usage,
     idempotency: createPgIdempotencyRepo(db),
-    limits: createPgLimitRepo(db),
+    limits: createPgLimitRepo(db, trip),
   };
 };

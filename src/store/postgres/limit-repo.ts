@@ -11,6 +11,7 @@
 import type { LimitRepo, TakeRequest, TakeResult } from '../limit-repo.js';
 import { keyedCoalescer } from './coalesce.js';
 import type { PgDb } from './pg.js';
+import type { RequestTrip } from './request-trip.js';
 
 /** How often (by the callers' clock) ended windows are swept. */
 const SWEEP_EVERY_MS = 60_000;
@@ -18,17 +19,7 @@ const DAY_MS = 86_400_000;
 /** Calls in one batched take; one in flight per organization and window on a node (the row lock serialises takes anyway). */
 const BATCH = { max: 256, inFlight: 1 };
 
-interface TakeRow {
-  ok: boolean;
-  over: 'window' | 'day' | 'busy' | null;
-  used: string | number;
-  day_used: string | number;
-  admitted: string | number;
-}
-
-const TAKE = 'SELECT ok, over, used, day_used, admitted FROM tm_limit_take($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
-
-export const createPgLimitRepo = (db: PgDb): LimitRepo => {
+export const createPgLimitRepo = (db: PgDb, trip: RequestTrip): LimitRepo => {
   let sweptAt = 0;
   const sweep = (now: number): void => {
     sweptAt = now;
@@ -41,12 +32,7 @@ export const createPgLimitRepo = (db: PgDb): LimitRepo => {
   /** n calls of the same request as one take; the answers in order, as n takes one after another. */
   const takeMany = async (calls: TakeRequest[]): Promise<TakeResult[]> => {
     const r = calls[0]!;
-    const rows = await db.relaxed<TakeRow>(
-      TAKE,
-      [r.key, r.tier, r.start, r.end, r.limit, r.counted, r.reservation ?? null, r.daily?.day ?? null, r.daily?.tier ?? null, r.daily?.cap ?? null, calls.length],
-      { prepared: true },
-    );
-    const row = rows[0]!;
+    const row = await trip.take([r.key, r.tier, r.start, r.end, r.limit, r.counted, r.reservation ?? null, r.daily?.day ?? null, r.daily?.tier ?? null, r.daily?.cap ?? null, calls.length]);
     if (!r.counted || r.reservation === 'release' || r.reservation === 'settle') return [{ ok: true, used: Number(row.used), dayUsed: Number(row.day_used) }];
     const k = row.ok ? Number(row.admitted) : 0;
     const used = Number(row.used) - k;

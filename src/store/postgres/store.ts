@@ -26,6 +26,7 @@ import { createPgSearchRepo } from './search-repo.js';
 import { createPgSearchWriter } from './search-write-repo.js';
 import { createPgTables } from './tables.js';
 import { createPgTrademarkRepo } from './trademark-repo.js';
+import { createRequestTrip } from './request-trip.js';
 import { createPgWatchRepo } from './watch-repo.js';
 import { createPgWebhookRepo } from './webhook-repo.js';
 
@@ -47,15 +48,16 @@ export const openPostgresStore = (url: string, hooks: ChangeHooks = {}, options:
   // Listens from the first cached read on; a standby's store serves searches, which read no
   // cached rows, so it never does (a standby refuses LISTEN).
   const changes = createPgChanges(url);
+  const trip = createRequestTrip(db);
   let reported = 0;
   return {
     backend: 'postgres',
     path: displayLocation(url),
     pg: db,
-    trademarks: createPgTrademarkRepo(db, hooks),
+    trademarks: createPgTrademarkRepo(db, trip, hooks),
     events: createPgEventRepo(db),
     offices: createPgOfficeRepo(db),
-    auth: createPgAuthRepo(db, changes),
+    auth: createPgAuthRepo(db, changes, trip),
     parties: createPgPartyRepo(db),
     assignments: createPgAssignmentRepo(db),
     proceedings: createPgProceedingRepo(db),

@@ -16,6 +16,7 @@ import { countParties, writePrefixes } from './migrations/040-party-lookup.js';
 import { DEFER_PARTY_COUNTS } from './migrations/070-bulk-load.js';
 import { coalescer } from './coalesce.js';
 import { copyRows, indexName, type PgClient, type PgDb } from './pg.js';
+import type { RequestTrip } from './request-trip.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
 
@@ -29,7 +30,8 @@ const UPDATED = [...COLUMNS.slice(0, -2), 'updated_at'];
 const UPDATE_FROM = `UPDATE trademarks t SET ${UPDATED.slice(1).map((c) => `${c} = u.${c}`).join(', ')} FROM trademark_updates u WHERE t.id = u.id`;
 /** Reads of at most this many ids are coalesced with others; larger ones go alone. */
 const FEW = 8;
-const DETAIL_BATCH = { max: 64, inFlight: 2 };
+/** One batch at the server at a time, so the next goes out beside the next rate-limit take (request-trip.ts). */
+const DETAIL_BATCH = { max: 64, inFlight: 1 };
 /** The bulk load's session advisory lock (also the bulk_load lease, src/store/postgres/lease.ts). */
 export const BULK_LOCK = 7_401_226;
 
@@ -74,15 +76,15 @@ const finishBulk = async (c: PgClient): Promise<void> => {
   await countParties(c);
 };
 
-export const createPgTrademarkRepo = (db: PgDb, hooks: ChangeHooks = {}): TrademarkRepo => {
+export const createPgTrademarkRepo = (db: PgDb, trip: RequestTrip, hooks: ChangeHooks = {}): TrademarkRepo => {
   /** Stored records by id, one prepared statement for any number of ids. */
   const storedRecords = async (ids: readonly string[]): Promise<Map<string, string>> => {
     const rows = await db.query<{ id: string; record: string }>('SELECT id, record FROM trademarks WHERE id = ANY($1)', [[...new Set(ids)]], { prepared: true });
     return new Map(rows.map((r) => [r.id, r.record]));
   };
-  /** Detail reads (one or a few ids) that arrive while others are at the server go as one statement (coalesce.ts). */
+  /** Detail reads (one or a few ids) that arrive while others are at the server go as one statement (coalesce.ts), with a take when one is sent. */
   const fewRecords = coalescer<readonly string[], Map<string, string>>(async (calls) => {
-    const all = await storedRecords(calls.flat());
+    const all = await trip.records(calls.flat());
     return calls.map(() => all);
   }, DETAIL_BATCH);
   /** During a load: the (party, name) pairs whose prefixes a committed batch of it wrote. */

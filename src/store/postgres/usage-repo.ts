@@ -9,9 +9,12 @@ import type { PgClient, PgDb } from './pg.js';
 const FLUSH_MS = 100;
 const RETRY_MS = 250;
 const FLUSH_ENTRIES = 200;
-/** Log rows per INSERT (well under PostgreSQL's 65,535 parameters). */
+/** Log rows per INSERT. */
 const LOG_CHUNK = 1000;
 const LOG_COLUMNS = ['id', 'org_id', 'livemode', 'key_id', 'method', 'path', 'operation', 'status', 'error_type', 'duration_ms', 'at'] as const;
+const LOG_TYPES = ['text', 'text', 'int', 'text', 'text', 'text', 'text', 'int', 'text', 'int', 'text'] as const;
+const LOG_INSERT = `INSERT INTO request_log (${LOG_COLUMNS.join(', ')})
+  SELECT ${LOG_COLUMNS.join(', ')} FROM unnest(${LOG_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) WITH ORDINALITY AS r(${LOG_COLUMNS.join(', ')}, n) ORDER BY n`;
 
 interface Buffer {
   usage: Map<string, number>;
@@ -32,12 +35,13 @@ const writeBuffer = async (c: PgClient, b: Buffer): Promise<void> => {
       [org, Number(live), day, tier, meter, n],
     );
   }
-  // Logs in one statement, in the order they were made (their seq follows it).
+  // Logs in one statement, in the order they were made (their seq follows it): one array per
+  // column through one prepared statement, so the server parses and plans it once per connection
+  // instead of a new text of up to 11,000 parameters per flush (issue 25: 37 to 57 µs of server
+  // CPU per logged row in 200-row flushes before, 17 to 25 µs after).
   for (let at = 0; at < b.logs.length; at += LOG_CHUNK) {
     const chunk = b.logs.slice(at, at + LOG_CHUNK);
-    const params = chunk.flatMap((r) => LOG_COLUMNS.map((k) => r[k]));
-    const tuples = chunk.map((_, i) => `(${LOG_COLUMNS.map((__, j) => `$${i * LOG_COLUMNS.length + j + 1}`).join(', ')})`);
-    await c.query(`INSERT INTO request_log (${LOG_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}`, params);
+    await c.query({ name: 'request_log_insert', text: LOG_INSERT }, LOG_COLUMNS.map((k) => chunk.map((r) => r[k])));
   }
   for (const [id, at] of b.touches) await c.query('UPDATE api_keys SET last_used_at = $1 WHERE id = $2', [at, id]);
 };

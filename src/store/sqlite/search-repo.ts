@@ -2,6 +2,7 @@
 // trigram substrings, mark rows, filtered listing, and the state the cursors need. Writes live in
 // search-write-repo.ts.
 import type { Db } from './sqlite.js';
+import { fromBlob } from '../gram-postings.js';
 import { createGramReader } from './gram-postings.js';
 import { classMask, SMALL_POSTINGS as SMALL, type KeyRange, type ListOrder, type ListOrderField, type MarkFormsRow, type ReadCache, type SearchFilter, type SearchMarkRow, type SearchRepo } from '../search-repo.js';
 
@@ -20,6 +21,17 @@ const LIST_ORDERS: Record<ListOrderField, string> = {
   '-updated_at': '(SELECT t.updated_at FROM trademarks t WHERE t.id = m.trademark_id) DESC, m.mid DESC',
 };
 
+
+/** The first `n` marks of a key's lists, read in length order: the shortest marks, which score highest. */
+const firstMids = (lists: readonly Buffer[], n: number): number[] => {
+  const out: number[] = [];
+  for (const blob of lists) {
+    const mids = fromBlob(blob);
+    for (let i = 0; i < mids.length && out.length < n; i++) out.push(mids[i]!);
+    if (out.length >= n) break;
+  }
+  return out;
+};
 
 const ftsPhrase = (fragment: string): string => `"${fragment.replace(/"/g, '""')}"`;
 
@@ -125,22 +137,21 @@ const readSnapshot = async <T>(db: Db, read: () => Promise<T>): Promise<T> => {
 export const createSearchRepo = (db: Db): SearchRepo => {
   const getState = db.prepare<[string], { value: string }>('SELECT value FROM search_state WHERE key = ?');
   const maxMid = db.prepare<[], number | null>('SELECT max(mid) FROM search_mark').pluck();
-  // Plucked and raw statements: no per-row object is built for the thousands of rows a query reads.
-  const postings = db
-    .prepare<[number, number, number, number], number>('SELECT mid FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len, mid LIMIT ?')
-    .pluck();
+  // Each key's marks are packed lists per near-form length (migration 092, key-postings.ts); a list's
+  // bytes / 4 is its size, so the probe counts without reading the lists.
+  const postings = db.prepare<[number, number, number], Buffer>('SELECT mids FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len').pluck();
   // One statement probes many keys: most lookups of a query (deletion neighbours, substrings) find
   // nothing, and a lookup inside a statement costs a fraction of a statement of its own. The probe
   // also tells the keys with more than SMALL postings apart; the small ones are read all at once.
   const present = db
     .prepare<[number, number, number, string, number, number], [number, number]>(
-      `SELECT j.key, EXISTS (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ? LIMIT 1 OFFSET ?)
+      `SELECT j.key, (SELECT SUM(length(mids)) FROM search_key WHERE h = j.value AND len BETWEEN ? AND ?) > ? * 4
        FROM json_each(?) j WHERE EXISTS (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ?)`,
     )
     .raw();
   const small = db
-    .prepare<[string, number, number], [number, number]>(
-      'SELECT j.key, k.mid FROM json_each(?) j JOIN search_key k ON k.h = j.value AND k.len BETWEEN ? AND ?',
+    .prepare<[string, number, number], [number, Buffer]>(
+      'SELECT j.key, k.mids FROM json_each(?) j JOIN search_key k ON k.h = j.value AND k.len BETWEEN ? AND ? ORDER BY j.key, k.len',
     )
     .raw();
   const substring = db
@@ -195,7 +206,7 @@ export const createSearchRepo = (db: Db): SearchRepo => {
           else few.push(k);
         }
         if (few.length === 0) continue;
-        for (const [k, mid] of small.all(json(few.map((f) => g.hashes[f]!)), g.min, g.max)) (out[g.at[few[k]!]!] as number[]).push(mid);
+        for (const [k, mids] of small.all(json(few.map((f) => g.hashes[f]!)), g.min, g.max)) (out[g.at[few[k]!]!] as number[]).push(...fromBlob(mids));
       }
       for (const i of common) {
         const r = reads[i]!;
@@ -203,7 +214,7 @@ export const createSearchRepo = (db: Db): SearchRepo => {
         const cached = cache?.get(r.hash, r.min, r.max, n);
         if (cached) out[i] = cached;
         else {
-          const rows = postings.all(r.hash, r.min, r.max, n);
+          const rows = firstMids(postings.all(r.hash, r.min, r.max), n);
           out[i] = cache ? cache.put(r.hash, r.min, r.max, n, rows) : rows;
         }
       }

@@ -1,9 +1,10 @@
-// SQL that maintains the search index (migration 002): mark rows, hashed keys (staged and sorted
-// in per sync batch, so the key b-tree is walked in order rather than at random), the trigram
-// table, and the synced store sequence.
+// SQL that maintains the search index (migration 002): mark rows, hashed keys (staged, then packed
+// into their lists per sync batch in key order, so the key b-tree is walked in order rather than
+// at random; migration 092), the trigram table, and the synced store sequence.
 import { SEARCH_MARK_INDEXES } from './migrations/002-search.js';
 import { sql as makeCursorSecret } from './migrations/005-cursor-secret.js';
 import { createGramWriter } from './gram-postings.js';
+import { createKeyRemover, packInto, registerKeyFunctions } from './key-postings.js';
 import { createIndexes, dropIndexes, hasIndexes, writeTransaction, type Db } from './sqlite.js';
 import type { SearchMarkRow } from '../search-repo.js';
 import type { ChangedMark, IndexBatch, SearchWriter } from '../search-write-repo.js';
@@ -17,16 +18,17 @@ const stageSql = (part: number, rows: number): string =>
   `INSERT INTO temp.staged_key_${part} (h, len, mid) VALUES ${Array.from({ length: rows }, () => '(?,?,?)').join(',')}`;
 
 /**
- * Keys waiting to go into search_key: unindexed temp tables, one per hash range. flush() sorts
- * each range in, the ranges in key order, so the b-tree is appended to or walked once in order.
+ * Keys waiting to go into search_key: unindexed temp tables, one per hash range. flush() packs
+ * each range's groups in, the ranges in key order, so the b-tree is appended to or walked once in order.
  */
 const createKeyStager = (db: Db) => {
+  registerKeyFunctions(db);
   const parts = Array.from({ length: STAGE_PARTS }, (_, i) => {
     db.exec(`CREATE TEMP TABLE IF NOT EXISTS staged_key_${i} (h INTEGER NOT NULL, len INTEGER NOT NULL, mid INTEGER NOT NULL)`);
     return {
       many: db.prepare(stageSql(i, STAGE_ROWS)),
       one: db.prepare(stageSql(i, 1)),
-      move: db.prepare(`INSERT OR IGNORE INTO search_key (h, len, mid) SELECT h, len, mid FROM temp.staged_key_${i} ORDER BY h, len, mid`),
+      move: packInto(db, `temp.staged_key_${i}`),
       empty: db.prepare(`DELETE FROM temp.staged_key_${i}`),
       pending: [] as number[],
       staged: 0,
@@ -83,7 +85,7 @@ export const createSearchWriter = (db: Db): SearchWriter => {
        registration_date = @registration_date, publication_date = @publication_date, expiry_date = @expiry_date
      WHERE mid = @mid`,
   );
-  const deleteKeys = db.prepare('DELETE FROM search_key WHERE h IN (SELECT value FROM json_each(?)) AND len = ? AND mid = ?');
+  const removeKeys = createKeyRemover(db);
   const insertFts = db.prepare('INSERT INTO search_fts (rowid, body) VALUES (?, ?)');
   const deleteFts = db.prepare('DELETE FROM search_fts WHERE rowid = ?');
   const storeSeq = db.prepare<[], { seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks');
@@ -116,7 +118,7 @@ export const createSearchWriter = (db: Db): SearchWriter => {
       updateMark.run({ ...u.row, mid: u.mid });
       if (!u.rekey) continue;
       const { old, now } = u.rekey;
-      if (old.keys.hashes.length) deleteKeys.run(JSON.stringify(old.keys.hashes), old.keys.len, u.mid);
+      removeKeys(u.mid, old.keys.len, old.keys.hashes);
       grams.remove(u.mid, old.grams.len, old.grams.hashes);
       stage.stage(u.mid, now.keys.len, now.keys.hashes);
       grams.add(u.mid, now.grams.len, now.grams.hashes);

@@ -16,6 +16,17 @@ import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
 import { createIndexes, dropIndexes, hasIndexes, loadPragmas, writeTransaction, type Db } from './sqlite.js';
 import type { ChangeHooks, TrademarkFilter, TrademarkOrder, TrademarkRepo, UpsertOutcome } from '../trademark-repo.js';
 
+/**
+ * What a bulk load drops and builds once at its end: the trademarks' secondary indexes, the
+ * representatives' party index, and the party ranking by marks, which the count triggers
+ * (migration 050) would otherwise move once for every owner and representative row stored.
+ */
+const BULK_INDEXES: readonly string[] = [
+  ...SECONDARY_INDEXES,
+  'CREATE INDEX IF NOT EXISTS trademark_representatives_party ON trademark_representatives (party_id)',
+  'CREATE INDEX IF NOT EXISTS party_stats_by_marks ON party_stats (kind, marks DESC, party_id)',
+];
+
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
 /**
@@ -206,7 +217,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
       // The lease tells a writer starting meanwhile that the dropped indexes are this load's, not an interrupted one's.
       const bulk = writeTransaction(db, () => {
         if (anyRow.get() !== undefined || !leases.claim('bulk_load')) return false;
-        dropIndexes(db, SECONDARY_INDEXES);
+        dropIndexes(db, BULK_INDEXES);
         return true;
       })();
       return {
@@ -215,7 +226,7 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
           prefixed = null;
           if (bulk) {
             writeTransaction(db, () => {
-              createIndexes(db, SECONDARY_INDEXES);
+              createIndexes(db, BULK_INDEXES);
               leases.release('bulk_load');
             })();
           }
@@ -228,8 +239,8 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, writer: LedgerWr
      * never do; they scan until then). Returns whether it built them.
      */
     async restoreIndexes(): Promise<boolean> {
-      if (hasIndexes(db, SECONDARY_INDEXES) || leases.holder('bulk_load') !== null) return false;
-      createIndexes(db, SECONDARY_INDEXES);
+      if (hasIndexes(db, BULK_INDEXES) || leases.holder('bulk_load') !== null) return false;
+      createIndexes(db, BULK_INDEXES);
       return true;
     },
     /**

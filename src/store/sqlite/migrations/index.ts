@@ -30,6 +30,7 @@ import { sql as compactRecords, backfill as compactRecordsBackfill } from './064
 import { sql as partyMerges } from './073-party-merges.js';
 import { sql as figures } from './090-figures.js';
 import { sql as designKeyBackfill, backfill as designKeyBackfillRows } from './091-design-key-backfill.js';
+import { sql as packedKeys, backfill as packedKeysBackfill } from './092-packed-keys.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (db: Db, progress: MigrationProgress) => void }> = [
@@ -63,4 +64,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 73, name: 'party-merges', sql: partyMerges },
   { version: 90, name: 'figures', sql: figures },
   { version: 91, name: 'design-key-backfill', sql: designKeyBackfill, backfill: designKeyBackfillRows },
+  { version: 92, name: 'packed-keys', sql: packedKeys, backfill: packedKeysBackfill },
 ];
