@@ -23,6 +23,12 @@ export interface Analysis {
   trigrams?: Int32Array;
   /** Content words and their meanings, for the conceptual lane (computed on first use). */
   concepts?: Concepts;
+  /** The families' forms (src/search/families.ts), computed on first use: words as folded and as
+   *  written, the sound spelling, the letter-name spelling. Read them, never change them. */
+  foldedWords?: readonly string[];
+  rawWords?: readonly string[];
+  sound?: string;
+  letters?: string;
 }
 
 export const analyze = (text: string): Analysis => {

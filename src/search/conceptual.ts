@@ -182,6 +182,16 @@ const meets = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean => {
 export const sameMeaning = (x: Meaning, y: Meaning): 0 | 1 | 2 =>
   meets(x.strong, y.base) || meets(x.base, y.strong) ? 2 : meets(x.weak, y.base) || meets(x.base, y.weak) ? 1 : 0;
 
+/** sameMeaning of a unit of the query and a candidate's words, kept per query unit: a search meets
+ *  the same candidate words (GROUP, SUN) in mark after mark, and each meeting walked the sets of
+ *  synonyms again. A word's meaning is fixed (the table never changes), so the word is the key. */
+const unitMemo = new WeakMap<Unit, Map<string, 0 | 1 | 2>>();
+const memoOf = (x: Unit): Map<string, 0 | 1 | 2> => {
+  let seen = unitMemo.get(x);
+  if (!seen || seen.size >= MEMO_MAX) unitMemo.set(x, (seen = new Map()));
+  return seen;
+};
+
 /** Near forms of the words that could mean what `w` means: the keys the channel looks up. */
 export const equivalentWords = memo((w: string): readonly string[] => {
   const t = load();
@@ -231,8 +241,10 @@ export const conceptualLane = (q: HasConcepts, c: HasConcepts): number => {
   let translated = false;
   let sibling = false;
   for (const x of qs.units) {
+    const seen = memoOf(x);
     for (const y of cs.units) {
-      const m = x.word === y.word ? 2 : sameMeaning(x.meaning, y.meaning);
+      let m = x.word === y.word ? 2 : seen.get(y.word);
+      if (m === undefined) seen.set(y.word, (m = sameMeaning(x.meaning, y.meaning)));
       if (m === 0) continue;
       for (const i of x.at) (m === 2 ? strongQ : weakQ).add(i);
       for (const j of y.at) (m === 2 ? strongC : weakC).add(j);

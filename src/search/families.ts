@@ -30,8 +30,11 @@ export const TWO_EDITS_MIN = 9;
 /** A mark inside another counts from this many letters, on word boundaries or at either end. */
 export const CONTAINED_MIN = 4;
 
-/** Words as written (folded, the web form dropped), before plurals and number words are evened out. */
-const rawWords = (a: Analysis): string[] => words(webName(a.folded));
+/** Words as written (folded, the web form dropped), before plurals and number words are evened out.
+ *  Split once per Analysis, as the other forms below: a search compares its query with every
+ *  candidate, and a cached candidate meets many queries. */
+const rawWords = (a: Analysis): readonly string[] => (a.rawWords ??= words(webName(a.folded)));
+const foldedWords = (a: Analysis): readonly string[] => (a.foldedWords ??= words(a.folded));
 
 const pairwise = (x: readonly string[], y: readonly string[], same: (a: string, b: string) => boolean): boolean =>
   x.length === y.length && x.every((w, i) => same(w, y[i]!));
@@ -62,12 +65,7 @@ export const soundSpelling = (near: string, skip?: string): string => {
 
 /** The whole sound spelling of an analysed mark, made once per mark: a search compares its query
  *  with every candidate, and the rewriting was a good part of a one-shot search (issue 26.12). */
-const soundSpellings = new WeakMap<Analysis, string>();
-const soundOf = (a: Analysis): string => {
-  let s = soundSpellings.get(a);
-  if (s === undefined) soundSpellings.set(a, (s = soundSpelling(a.near)));
-  return s;
-};
+const soundOf = (a: Analysis): string => (a.sound ??= soundSpelling(a.near));
 
 // Words said as a letter or a number: EZ is EASY, U is YOU. Number words are the near form's.
 const LETTER_WORDS: Record<string, string> = {
@@ -86,12 +84,7 @@ const letterWord = (w: string): string => {
   }
   return w;
 };
-const letterSpellings = new WeakMap<Analysis, string>();
-const letterSpelling = (a: Analysis): string => {
-  let s = letterSpellings.get(a);
-  if (s === undefined) letterSpellings.set(a, (s = a.nearWords.map(letterWord).join('')));
-  return s;
-};
+const letterSpelling = (a: Analysis): string => (a.letters ??= a.nearWords.map(letterWord).join(''));
 
 /** The first letters where two equally long strings differ, as "A and B". */
 const firstDifference = (x: string, y: string): string => {
@@ -230,7 +223,7 @@ const contains = (q: Analysis, c: Analysis, common: CommonOf): Family | null => 
  */
 export const familyOf = (q: Analysis, c: Analysis, channels: ReadonlySet<Channel>, common: CommonOf): Family | null => {
   if (!q.compact || !c.compact) return null;
-  const [wq, wc] = [words(q.folded), words(c.folded)];
+  const [wq, wc] = [foldedWords(q), foldedWords(c)];
   if (pairwise(wq, wc, (a, b) => a === b)) return { family: 'same_text', tier: 'identical', reason: 'the same letters and digits' };
   if (q.compact === c.compact) return { family: 'split_join', tier: 'near_identical', reason: 'the same letters, split or joined differently' };
   const [rq, rc] = [rawWords(q), rawWords(c)];

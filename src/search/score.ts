@@ -238,7 +238,7 @@ export const featureVector = (q: Analysis, c: Analysis, l: LaneSet, common?: Com
   out[8] = commonPrefix(q.compact, c.compact) / longest;
   out[9] = commonSuffix(q.compact, c.compact) / longest;
   out[10] = Math.max(0, ...lanes);
-  out[11] = lanes.filter((v) => v >= 0.6).length;
+  out[11] = lanes.filter((v) => v >= STRONG).length;
   // A short mark is a weak lead: a fragment of three letters sits inside many marks.
   out[12] = Math.min(SHORT_SPAN, q.compact.length, c.compact.length) / SHORT_SPAN;
   out[13] = common ? rarest(l, common) : 0;
@@ -256,24 +256,50 @@ const rarest = (l: LaneSet, common: Commonness): number => {
 const COMMON = FEATURES.indexOf('common');
 
 const features = new Float64Array(FEATURES.length);
-/** The lanes whose weight in the fusion is negative (fuzzy and lookalike in the current fit), and
- *  every subset of them to leave out. */
-const NEGATIVE = (['fuzzy', 'embedded', 'phonetic', 'lookalike', 'conceptual'] as const).filter((k) => WEIGHTS[1 + FEATURES.indexOf(k)]! < 0);
-const MASKS: ReadonlyArray<readonly (typeof NEGATIVE)[number][]> = NEGATIVE.reduce<(typeof NEGATIVE)[number][][]>((all, k) => [...all, ...all.map((m) => [...m, k])], [[]]);
+const BEST = FEATURES.indexOf('best');
+const STRONG_AT = FEATURES.indexOf('strong');
+/** A lane counts as strong (the `strong` input) from this. */
+const STRONG = 0.6;
+/** The lanes of featureVector's `lanes` list, a bit each, in its order. */
+const LANE_KEYS = ['fuzzy', 'embedded', 'phonetic', 'lookalike', 'conceptual'] as const;
+const LANE_BIT = LANE_KEYS.map((_, i) => 1 << i);
+const LANE_AT = LANE_KEYS.map((k) => FEATURES.indexOf(k));
+/** The lanes whose weight in the fusion is negative (fuzzy and lookalike in the current fit): every
+ *  subset of them to leave out, as a mask of LANE_BIT. */
+const NEGATIVE = LANE_KEYS.filter((k) => WEIGHTS[1 + FEATURES.indexOf(k)]! < 0);
+const MASK_BITS: readonly number[] = NEGATIVE.reduce<number[]>((all, k) => [...all, ...all.map((m) => m | LANE_BIT[LANE_KEYS.indexOf(k)]!)], [0]);
+/** The negative lanes that are on (a lane that is off is -1 already: leaving it out changes nothing). */
+const onBits = (l: LaneSet): number => NEGATIVE.reduce((m, k) => (l[k] >= 0 ? m | LANE_BIT[LANE_KEYS.indexOf(k)]! : m), 0);
 
 /** The fused score of a pair: the best of the fusion over the lanes asked for, and over the same
  *  lanes without those whose weights are negative. So a channel asked for can only add to the
  *  score (every other input's weight is positive or belongs to the pair, not to a channel). `common` says how common a shared element is; it only lowers the score, so it is
- *  counted only for pairs that would reach RELATED_MIN without it. */
+ *  counted only for pairs that would reach RELATED_MIN without it. The vector is built once: a
+ *  mask changes only the inputs that read the lanes (a copy of the lanes and a vector per mask
+ *  cost every candidate of every search). */
 export const fusedScore = (q: Analysis, c: Analysis, l: LaneSet, common?: Commonness): number => {
+  const x = featureVector(q, c, l, undefined, features);
+  const lanes = [l.fuzzy, l.embedded, l.phonetic, l.lookalike, l.conceptual];
+  const on = onBits(l);
+  let rare = -1;
   let best = 0;
-  for (const mask of MASKS) {
-    if (mask.some((k) => l[k] < 0)) continue;
-    const lanes = mask.length ? { ...l, ...Object.fromEntries(mask.map((k) => [k, -1])) } : l;
-    const x = featureVector(q, c, lanes, undefined, features);
+  for (const mask of MASK_BITS) {
+    if (mask & ~on) continue;
+    let top = 0;
+    let strong = 0;
+    for (let k = 0; k < lanes.length; k++) {
+      const v = mask & LANE_BIT[k]! ? -1 : lanes[k]!;
+      x[LANE_AT[k]!] = pos(v);
+      if (v > top) top = v;
+      if (v >= STRONG) strong++;
+    }
+    x[BEST] = top;
+    x[STRONG_AT] = strong;
+    x[COMMON] = 0;
     let fused = fuse(x);
     if (common && fused >= RELATED_MIN) {
-      x[COMMON] = rarest(lanes, common);
+      if (rare < 0) rare = rarest(l, common);
+      x[COMMON] = rare;
       fused = fuse(x);
     }
     best = Math.max(best, fused);

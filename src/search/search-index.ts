@@ -180,9 +180,10 @@ export const openSearchIndex = (store: Store): SearchIndex => {
     hits.push(...rankHits(weak, 'relevance').slice(0, FILL - hits.length));
   };
 
-  /** The scoring forms of the candidates, from the cache where it still holds them. */
-  const forms = async (mids: readonly number[]): Promise<MarkForms[]> => {
-    cache.validate(await repo.state('last_seq'));
+  /** The scoring forms of the candidates, from the cache where it still holds them. `seq` is the
+   *  index's last_seq, read once per query in its snapshot (so are the other readers' below). */
+  const forms = async (mids: readonly number[], seq: string): Promise<MarkForms[]> => {
+    cache.validate(seq);
     const { found, missing } = cache.lookup(mids);
     cache.add(missing.length ? await repo.forms(missing) : [], found);
     return found;
@@ -191,16 +192,15 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   /** How far the q-gram path's keep grows with the store (docs/search.md): 1 up to SCALE_FROM marks,
    *  then with the square root of the size, at most SCALE_MAX. Read once per index state. */
   let sized: { seq: string | null; scale: number } | null = null;
-  const storeScale = async (): Promise<number> => {
-    const seq = await repo.state('last_seq');
+  const storeScale = async (seq: string): Promise<number> => {
     if (sized?.seq !== seq) sized = { seq, scale: Math.min(SCALE_MAX, Math.max(1, Math.sqrt((await repo.size()) / SCALE_FROM))) };
     return sized.scale;
   };
 
   /** The q-gram path's marks (src/search/qgram.ts): for the spelling channels, fuzzy and embedded. */
-  const grams = async (a: Analysis, channels: ReadonlySet<Channel>): Promise<number[]> => {
+  const grams = async (a: Analysis, channels: ReadonlySet<Channel>, seq: string): Promise<number[]> => {
     if (!channels.has('fuzzy') && !channels.has('embedded')) return [];
-    const s = await storeScale();
+    const s = await storeScale(seq);
     return gramCandidates(trigrams(a.folded), keyHash, repo.gramLists, Math.round(s * GRAM_KEEP), Math.round(s * CONTAINED_KEEP));
   };
 
@@ -255,10 +255,10 @@ export const openSearchIndex = (store: Store): SearchIndex => {
   /** The marks a query scores: the most-voted SCORE_BUDGET of the channel keys' candidates first
    *  (a search cut short by its budget has scored the likeliest), then every mark of the q-gram
    *  path, which no vote count may crowd out. Only marks that pass the filter. */
-  const scoredSet = async (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter): Promise<{ ids: number[]; gramMids: Set<number> }> => {
-    keyCache.validate(await repo.state('last_seq'));
+  const scoredSet = async (a: Analysis, channels: ReadonlySet<Channel>, filter: SearchFilter, seq: string): Promise<{ ids: number[]; gramMids: Set<number> }> => {
+    keyCache.validate(seq);
     const { votes, found } = await candidates(a, channels, filter);
-    let extra = await grams(a, channels);
+    let extra = await grams(a, channels, seq);
     if (restricts(filter)) {
       const passing = await repo.passing([...new Set([...votes.keys(), ...extra])], filter);
       for (const mid of votes.keys()) if (!passing.has(mid)) votes.delete(mid);
@@ -290,12 +290,13 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       // last_seq included), and the read lock is taken once instead of once per statement.
       return repo.snapshot(async () => {
         // No complete sync yet (the first build is under way): nothing complete to read.
-        if (!(await repo.state('last_seq'))) return [];
+        const seq = await repo.state('last_seq');
+        if (!seq) return [];
         const a = analyze(q);
         const hits: RankedHit[] = [];
         const misses: MarkForms[] = [];
-        const { ids, gramMids } = await scoredSet(a, channels, filter);
-        score(a, await forms(ids), channels, hits, budget, misses);
+        const { ids, gramMids } = await scoredSet(a, channels, filter, seq);
+        score(a, await forms(ids, seq), channels, hits, budget, misses);
         if (!budget?.cut) fill(a, misses, gramMids, channels, hits);
         if (order.endsWith('updated_at')) {
           const at = await repo.updatedAt(hits.map((h) => h.mid));
@@ -319,7 +320,10 @@ export const openSearchIndex = (store: Store): SearchIndex => {
       return (await repo.state('cursor_secret'))!;
     },
     async candidates(q, channels) {
-      return repo.snapshot(async () => ((await repo.state('last_seq')) ? (await scoredSet(analyze(q), channels, {})).ids : []));
+      return repo.snapshot(async () => {
+        const seq = await repo.state('last_seq');
+        return seq ? (await scoredSet(analyze(q), channels, {}, seq)).ids : [];
+      });
     },
     async exhaustive(q, channels, window) {
       const a = analyze(q);

@@ -45,6 +45,15 @@ describe('packed conceptual table', () => {
     expect([t.foreign.get('lupo'), t.foreign.has('sol'), t.foreign.get('azul'), t.numbers.get('sei'), t.synonyms.has('lupo')]).toEqual(['fox', false, 'blue', '6', false]);
   });
 
+  it('answers the same once a busy section reads through its key filter', () => {
+    const words = Array.from({ length: 500 }, (_, i) => `w${i}x`);
+    const t = openTable(packTable(Buffer.from(`[foreign]\n${words.map((w) => `${w}\t${w}s`).join('\n')}\nsoñar\tdream\n`), 99), 99)!;
+    // Past the lookups that build the filter: every absent word stays absent, every word present is found.
+    expect(Array.from({ length: 1000 }, (_, i) => t.foreign.has(`v${i}x`)).filter(Boolean)).toEqual([]);
+    expect(words.every((w) => t.foreign.get(w) === `${w}s`)).toBe(true);
+    expect([t.foreign.get('soñar'), t.foreign.has('sonar'), t.foreign.has('')]).toEqual(['dream', false, false]);
+  });
+
   it('refuses a packed file of another source', () => {
     expect(openTable(packTable(Buffer.from('[foreign]\nlupo\twolf\n'), 10), 11)).toBeNull();
     expect(openTable(Buffer.from('not a table'), 10)).toBeNull();
