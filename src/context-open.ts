@@ -32,6 +32,7 @@ export const lazySearchIndex = (store: Store): SearchIndex => {
   const index = (): Promise<SearchIndex> => (opened ??= import('./search/search-index.js').then((m) => m.openSearchIndex(store)));
   return {
     sync: async (options) => (await index()).sync(options),
+    follow: async () => (await index()).follow(),
     ping: async () => (await index()).ping(),
     lag: async () => (await index()).lag(),
     search: async (...args) => (await index()).search(...args),

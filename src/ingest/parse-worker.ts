@@ -1,15 +1,18 @@
 // Parsing on a second thread: the worker runs the format adapter over one input path, makes each
 // trademark's stored form (its JSON and content hash, and the packed bytes of a backend that
-// compresses records) and hands the records to the main thread in chunks, so that thread only
-// writes. The main thread side (readRecordsInWorker) yields the same shape as readRecords, each
-// record carrying its stored form (adoptStoredForm). Records cross as one JSON string per chunk
-// (cheaper to receive than a structured clone of the objects), packed bytes as one transferred buffer.
+// compresses records) and its search index form (markForm: the analysis, keys and trigram keys of
+// its text), and hands the records to the main thread in chunks, so that thread only writes. The
+// main thread side (readRecordsInWorker) yields the same shape as readRecords, each record carrying
+// its stored form (adoptStoredForm) and mark form (adoptMarkForm). Records cross as one JSON string
+// per chunk (cheaper to receive than a structured clone of the objects), packed bytes and key
+// hashes as transferred buffers.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { adoptStoredForm, serializeRecord } from '../core/diff.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import { TmError, type ErrorType } from '../errors.js';
+import { adoptMarkForm, markForm, TEXT_COLUMNS, type MarkForm, type TextColumns } from '../search/indexer.js';
 import type { IngestRecord, ParseItem } from './adapter.js';
 import { readRecords, type InputRecords } from './formats.js';
 
@@ -26,7 +29,51 @@ interface StoredChunk {
   hashes: string[];
   packed: Uint8Array | null;
   ends: number[];
+  forms: FormsChunk;
 }
+
+/**
+ * The mark forms of a chunk's trademarks, in order: per mark its text columns and trigram text in
+ * `strings`, and in `numbers` the key length, key count and key hashes, then the same for its
+ * trigram keys (hashes are below 2^52, exact in a double).
+ */
+export interface FormsChunk {
+  strings: (string | null)[];
+  numbers: Float64Array;
+}
+
+const STRINGS_PER_FORM = TEXT_COLUMNS.length + 1;
+
+export const encodeForms = (forms: readonly MarkForm[]): FormsChunk => {
+  const strings: (string | null)[] = [];
+  const numbers: number[] = [];
+  for (const f of forms) {
+    for (const c of TEXT_COLUMNS) strings.push(f.columns[c]);
+    strings.push(f.text);
+    numbers.push(f.keys.len, f.keys.hashes.length, ...f.keys.hashes, f.grams.len, f.grams.hashes.length, ...f.grams.hashes);
+  }
+  return { strings, numbers: Float64Array.from(numbers) };
+};
+
+/** Reads the forms of a chunk back in order, each for the mark text of its record. */
+export const formReader = ({ strings, numbers }: FormsChunk) => {
+  let s = 0;
+  let n = 0;
+  const postings = () => {
+    const len = numbers[n]!;
+    const hashes = Array.from(numbers.subarray(n + 2, n + 2 + numbers[n + 1]!));
+    n += 2 + hashes.length;
+    return { len, hashes };
+  };
+  return (markText: string | null): MarkForm => {
+    const columns = {} as Record<keyof TextColumns, string>;
+    for (let i = 0; i < TEXT_COLUMNS.length; i++) columns[TEXT_COLUMNS[i]!] = strings[s + i]!;
+    const text = strings[s + TEXT_COLUMNS.length]!;
+    s += STRINGS_PER_FORM;
+    const keys = postings();
+    return { markText, columns, keys, grams: postings(), text };
+  };
+};
 
 const CHUNK = 250;
 /** Chunks the worker may run ahead of the main thread: bounds memory when the store is the slower side. */
@@ -81,11 +128,13 @@ export async function* readRecordsInWorker(path: string, formatOverride?: string
       bytes = m.bytes;
       const chunk = JSON.parse(m.json) as ParseItem<IngestRecord>[];
       const { jsons, hashes, packed, ends } = m.stored;
+      const nextForm = formReader(m.stored.forms);
       let k = 0;
       for (const item of chunk) {
         if (!isTrademark(item)) continue;
         const form = { json: jsons[k]!, hash: hashes[k]! };
         adoptStoredForm(item.record, packed ? { ...form, packed: Buffer.from(packed.buffer, packed.byteOffset + (ends[k - 1] ?? 0), ends[k]! - (ends[k - 1] ?? 0)) } : form);
+        adoptMarkForm(item.record, nextForm(item.record.mark_text));
         k++;
       }
       yield* chunk;
@@ -115,13 +164,15 @@ const runWorker = async (): Promise<void> => {
   const send = async (chunk: ParseItem<IngestRecord>[]): Promise<void> => {
     while (credits === 0) await new Promise<void>((resolve) => (resume = resolve));
     credits--;
-    const stored: StoredChunk = { jsons: [], hashes: [], packed: null, ends: [] };
+    const stored: StoredChunk = { jsons: [], hashes: [], packed: null, ends: [], forms: { strings: [], numbers: new Float64Array(0) } };
     const parts: Buffer[] = [];
+    const forms: MarkForm[] = [];
     for (const item of chunk) {
       if (!isTrademark(item)) continue;
       const { json, hash } = serializeRecord(item.record);
       stored.jsons.push(json);
       stored.hashes.push(hash);
+      forms.push(markForm(item.record.mark_text));
       if (!pack) continue;
       parts.push(pack(json));
       stored.ends.push((stored.ends[stored.ends.length - 1] ?? 0) + parts[parts.length - 1]!.length);
@@ -132,7 +183,8 @@ const runWorker = async (): Promise<void> => {
       parts.forEach((part, i) => out.set(part, stored.ends[i - 1] ?? 0));
       stored.packed = out;
     }
-    const transfer = stored.packed ? [stored.packed.buffer as ArrayBuffer] : [];
+    stored.forms = encodeForms(forms);
+    const transfer = [stored.forms.numbers.buffer as ArrayBuffer, ...(stored.packed ? [stored.packed.buffer as ArrayBuffer] : [])];
     port.postMessage({ kind: 'items', json: JSON.stringify(chunk), bytes: bytesRead(), stored } satisfies WorkerMessage, transfer);
   };
   let chunk: ParseItem<IngestRecord>[] = [];

@@ -1,6 +1,7 @@
 // The ingest pipeline: office files → format adapter → batched store upserts (one transaction per
-// batch, with its change events, ledger events and webhook outbox rows) → office sync bookkeeping →
-// watch evaluation → incremental index sync.
+// batch, with its change events, ledger events and webhook outbox rows), the search index filing
+// each batch after it (with the mark forms the parse worker made) → office sync bookkeeping →
+// watch evaluation → a last incremental index sync.
 import type { AssignmentRecord } from '../core/schemas/assignment.js';
 import type { DocumentListRecord } from '../core/schemas/documents.js';
 import type { ProceedingRecord } from '../core/schemas/proceeding.js';
@@ -15,6 +16,7 @@ import { statSync } from 'node:fs';
 import type { IngestRecord, ParseItem } from './adapter.js';
 import { readRecords } from './formats.js';
 import { designKeys } from '../search/figure/design-codes.js';
+import { madeMarkForm, type MarkForm } from '../search/indexer.js';
 import { imageIndex } from './images.js';
 import { readRecordsInWorker, workerAvailable } from './parse-worker.js';
 import { CONTROL_CHARACTERS, recordProblem } from './record-limits.js';
@@ -136,6 +138,23 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
     const moved = ids.length > 0 ? await apply(ctx, ids, occurredAt) : null;
     if (moved) summary.events += moved.events.length;
   };
+  const storeMarks = async (): Promise<Map<string, MarkForm>> => {
+    const forms = new Map<string, MarkForm>();
+    for (const r of batch) {
+      const form = madeMarkForm(r);
+      if (form) forms.set(r.id, form);
+    }
+    const outcome = await ctx.store.trademarks.upsert(batch, occurredAt, watchEligible);
+    count(outcome);
+    marksByNumber?.add(batch);
+    await ctx.store.figures.putDesignKeys(batch.map((r) => ({ id: r.id, office_code: r.office_code, keys: designKeys(r.design_codes) })));
+    for (const r of batch) perOffice.set(r.office_code, (perOffice.get(r.office_code) ?? 0) + 1);
+    const ids = batch.map((r) => r.id);
+    batch = [];
+    await applied(applyAssignments, await ctx.store.assignments.marksWithAssignments(ids));
+    await applied(applyProceedings, await ctx.store.proceedings.marksWithProceedings(ids));
+    return forms;
+  };
   const flush = async (): Promise<void> => {
     if (assignments.length > 0) {
       count(await ctx.store.assignments.upsert(assignments, occurredAt));
@@ -153,16 +172,8 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
       count(await ctx.store.documents.upsert(documentLists, occurredAt));
       documentLists = [];
     }
-    if (batch.length === 0) return;
-    const outcome = await ctx.store.trademarks.upsert(batch, occurredAt, watchEligible);
-    count(outcome);
-    marksByNumber?.add(batch);
-    await ctx.store.figures.putDesignKeys(batch.map((r) => ({ id: r.id, office_code: r.office_code, keys: designKeys(r.design_codes) })));
-    for (const r of batch) perOffice.set(r.office_code, (perOffice.get(r.office_code) ?? 0) + 1);
-    const ids = batch.map((r) => r.id);
-    batch = [];
-    await applied(applyAssignments, await ctx.store.assignments.marksWithAssignments(ids));
-    await applied(applyProceedings, await ctx.store.proceedings.marksWithProceedings(ids));
+    // Assignments and proceedings change marks too: the follower files whatever the store changed.
+    await follower?.step(batch.length > 0 ? await storeMarks() : new Map());
   };
 
   const totalBytes = paths.reduce((n, p) => n + fileBytes(p), 0);
@@ -179,8 +190,13 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
 
   // A writer's start: an earlier load that was killed may have left the indexes dropped.
   await ctx.store.trademarks.restoreIndexes();
-  const load = await ctx.store.trademarks.beginLoad();
+  // The search index follows the load, filing each stored batch (null when another process is
+  // syncing: the sync at the end waits for it). It opens before the load and finishes after it, so
+  // the load settings each of them brackets are restored in order.
+  const follower = await ctx.index.follow();
+  let load: { finish(): Promise<void> } | null = null;
   try {
+    load = await ctx.store.trademarks.beginLoad();
     for (const path of paths) {
       summary.files++;
       try {
@@ -243,20 +259,25 @@ export const ingestFiles = async (ctx: Context, paths: string[], options: Ingest
       pathBytes = () => 0;
     }
     await flush();
+    phase = 'indexing';
+    progress(paths[paths.length - 1] ?? '', true);
+    const loaded = load;
+    load = null;
+    await loaded.finish();
   } catch (err) {
     // Cleanup never hides the first error: a failure of its own is attached to it, not thrown.
-    await load.finish().catch((cleanup: unknown) => Object.assign(err as object, { cleanupError: cleanup }));
+    const attach = (cleanup: unknown) => Object.assign(err as object, { cleanupError: cleanup });
+    await load?.finish().catch(attach);
+    await follower?.abandon(err).catch(attach);
     throw err;
   }
-  phase = 'indexing';
-  progress(paths[paths.length - 1] ?? '', true);
-  await load.finish();
+  summary.indexed = (await follower?.finish()) ?? 0;
   if (perOffice.size > 0) await ctx.store.offices.recordSync(perOffice, occurredAt);
   if (marksByNumber && options.images) summary.images = await marksByNumber.attach(ctx, options.images);
   // Watch alerts from the same changes, after they committed; a failure leaves the ingest standing.
   if (options.evaluate !== false) summary.alerts = (await evaluateAfterIngest(ctx))?.alerts.length ?? 0;
   // Waits for a sync another process runs (tm serve at start), then indexes what is left.
-  summary.indexed = (await ctx.index.sync({ wait: true })).indexed;
+  summary.indexed += (await ctx.index.sync({ wait: true })).indexed;
   summary.duration_ms = Math.round(performance.now() - t0);
   summary.records_per_second = summary.duration_ms > 0 ? Math.round((summary.records * 1000) / summary.duration_ms) : summary.records;
   return summary;

@@ -7,7 +7,7 @@ import type { Store } from '../store/store.js';
 import { restricts, type KeyRange, type ListOrder, type SearchFilter } from '../store/search-repo.js';
 import { analyze, keyHash, queryKeys, type Analysis, type Channel } from './analyze.js';
 import type { Budget } from './budget.js';
-import { createIndexSync } from './index-sync.js';
+import { createIndexSync, type IndexFollower } from './index-sync.js';
 import { createMarkCache, toForms, type MarkForms } from './mark-cache.js';
 import { createPostingCache } from './posting-cache.js';
 import { CONTAINED_KEEP, GRAM_KEEP, gramCandidates } from './qgram.js';
@@ -33,6 +33,8 @@ export interface SearchIndex {
    * waits for it and then syncs what is left.
    */
   sync(options?: { wait?: boolean }): Promise<{ indexed: number; busy: boolean }>;
+  /** Indexing beside a load (the ingest pipeline), or null when another process is syncing. */
+  follow(): Promise<IndexFollower | null>;
   /** Throws when the index cannot serve queries (readiness probe). */
   ping(): Promise<void>;
   /** Store changes not yet indexed. */
@@ -279,6 +281,7 @@ export const openSearchIndex = (store: Store): SearchIndex => {
         await new Promise((resolve) => setTimeout(resolve, SYNC_POLL_MS));
       }
     },
+    follow: indexSync.follow,
     async ping() {
       await repo.state('last_seq');
     },
