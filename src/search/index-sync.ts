@@ -113,8 +113,15 @@ export const createIndexSync = ({ writer, leases, loadMode }: SearchTables) => {
     let building = last === 0;
     let bulk = false;
     let indexed = 0;
+    // After a failed batch its staged keys are discarded and nothing more is filed: a retry would file them half.
+    let failed: { err: unknown } | null = null;
+    const fail = async (err: unknown): Promise<void> => {
+      if (failed) return;
+      failed = { err };
+      await discard(err, bulk);
+    };
     const waiting = new Map<string, MarkForm>();
-    const file = async (): Promise<void> => {
+    const fileChanges = async (): Promise<void> => {
       for (;;) {
         const changed = await writer.changedSince(last, SYNC_BATCH);
         if (changed.length === 0) break;
@@ -134,6 +141,15 @@ export const createIndexSync = ({ writer, leases, loadMode }: SearchTables) => {
       }
       waiting.clear();
     };
+    const file = async (): Promise<void> => {
+      if (failed) throw failed.err;
+      try {
+        await fileChanges();
+      } catch (err) {
+        await fail(err);
+        throw err;
+      }
+    };
     return {
       async step(forms) {
         for (const [id, form] of forms) waiting.set(id, form);
@@ -144,7 +160,7 @@ export const createIndexSync = ({ writer, leases, loadMode }: SearchTables) => {
           await file();
           if (bulk) await writer.finishBulk(last);
         } catch (err) {
-          await discard(err, bulk);
+          await fail(err);
           throw err;
         } finally {
           await release();
@@ -152,7 +168,7 @@ export const createIndexSync = ({ writer, leases, loadMode }: SearchTables) => {
         return indexed;
       },
       async abandon(err) {
-        await discard(err, bulk);
+        await fail(err);
         await release();
       },
     };

@@ -1,6 +1,6 @@
 // Kill test (issue 11, fault 4): `kill -9` of `tm ingest` at three points (during a bulk load
-// into an empty store, during the first build of the search index, during a later incremental
-// load), then a restarted `tm serve`. Its start repairs the store, so the first search after it
+// into an empty store, during the first build of the search index, which runs beside that load,
+// during a later incremental load), then a restarted `tm serve`. Its start repairs the store, so the first search after it
 // finds the mark that `tm show` shows, with no index_behind warning, and a next ingest works.
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -52,8 +52,10 @@ const POINTS = {
     await killWhen(env, daily, () => (peek<number>(env.TM_DB!, 'SELECT COUNT(*) FROM trademarks') ?? 0) >= 4000 &&
       peek<number>(env.TM_DB!, "SELECT COUNT(*) FROM sqlite_master WHERE name = 'trademarks_app'") === 0);
   },
+  // The index is built beside the load: killed once the build holds its lease and has filed marks.
   'during the first build of the search index': async (env: Record<string, string>) => {
-    await killWhen(env, daily, () => peek<string>(env.TM_DB!, "SELECT value FROM meta WHERE key = 'lease:index_sync'") !== undefined);
+    await killWhen(env, daily, () => peek<string>(env.TM_DB!, "SELECT value FROM meta WHERE key = 'lease:index_sync'") !== undefined &&
+      (peek<number>(env.TM_DB!, 'SELECT COUNT(*) FROM search_mark') ?? 0) > 0);
   },
   'during a later load into a loaded store': async (env: Record<string, string>) => {
     expect((await tmCli(env)('ingest', daily)).exitCode).toBe(0);

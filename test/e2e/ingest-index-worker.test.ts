@@ -16,7 +16,7 @@ import { encodeForms, formReader } from '../../src/ingest/parse-worker.js';
 import { markForm } from '../../src/search/indexer.js';
 import { fromBlob } from '../../src/store/gram-postings.js';
 import { createTestDatabase, PG_ENABLED } from '../helpers/pg.js';
-import { sqlRows } from '../helpers/raw-sql.js';
+import { sqlRows, sqlRun } from '../helpers/raw-sql.js';
 
 // Only the compiled pipeline can start the parse worker (`npm test` builds first).
 const dist = resolve('dist/src');
@@ -161,4 +161,29 @@ describe.skipIf(!hasDist)('the search index built beside the load', () => {
       await database.drop();
     }
   }, 300_000);
+});
+
+describe('a load whose index batch fails', () => {
+  it('fails the ingest, files nothing half, lets the lease go, and the next sync builds the whole index', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tm-index-fail-'));
+    try {
+      await writeCorpus({ count: 1200, seed: 9, outDir: dir, formats: ['ndjson'] }, () => {});
+      const file = join(dir, corpusFileName('ndjson', 1200, 9));
+      const ctx = createContext({ db: join(dir, 'tm.db'), now: NOW }, quiet);
+      // The third store batch's marks cannot be filed: the bulk build has staged two batches' keys.
+      await sqlRun(ctx.store, "CREATE TRIGGER boom BEFORE INSERT ON search_mark WHEN (SELECT COUNT(*) FROM search_mark) >= 800 BEGIN SELECT RAISE(ABORT, 'index write failed'); END");
+      await expect(ingestFiles(ctx, [file], { parseInWorker: false, batchSize: 400 })).rejects.toThrow('index write failed');
+      await sqlRun(ctx.store, 'DROP TRIGGER boom');
+      expect(await sqlRows(ctx.store, "SELECT value FROM meta WHERE key = 'lease:index_sync'")).toEqual([]);
+      expect(await sqlRows(ctx.store, "SELECT value FROM search_state WHERE key = 'last_seq'")).toEqual([]);
+      expect((await ctx.index.sync()).indexed).toBe(1200);
+      const after = await indexContents(ctx, true);
+      await freshSync(ctx);
+      expect(after).toEqual(await indexContents(ctx, true));
+      expect(after.marks).toHaveLength(1200);
+      await closeContext(ctx);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
