@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { addCommands } from '../../src/cli/command-tree.js';
 import { buildManifest } from '../../src/cli/manifest-build.js';
 import type { Manifest } from '../../src/cli/manifest.js';
 import { storeLocation, TEST_BACKEND } from '../helpers/test-backend.js';
@@ -48,6 +50,19 @@ describe('the CLI manifest', () => {
       const mod = (await import(pathToFileURL(join('dist/src/ops', entry.module!)).href)) as Record<string, { name: string }>;
       expect(mod[entry.export!]?.name, entry.name).toBe(entry.name);
     }
+  });
+
+  it('builds only the command the line names; every command for none (the help) or an unknown one (the suggestion)', async () => {
+    const names = async (word: string | null): Promise<string[]> => {
+      const program = new Command('tm');
+      await addCommands(program, built, word);
+      return program.commands.map((c) => c.name());
+    };
+    const all = built.order.map((c) => c.name);
+    expect(await names('show')).toEqual(['show']);
+    expect(await names('deadlines')).toEqual(['deadlines']);
+    expect(await names(null)).toEqual(all);
+    expect(await names('shwo')).toEqual(all);
   });
 
   it.each([['--version'], ['--help']])('lets `tm %s` start without any operation, schema or store', async (flag) => {
