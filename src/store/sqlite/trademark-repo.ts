@@ -1,5 +1,5 @@
-// Trademark rows: reads by id and number, filtered scans, and (trademark-writes.ts, made on the
-// first write) batched upserts with change detection. Each upsert batch is one transaction, so a
+// Trademark rows: reads by id and number, filtered scans, and (trademark-writes.ts, imported on
+// the first write) batched upserts with change detection. Each upsert batch is one transaction, so a
 // failed batch leaves no trace; the store's ledger projection (hooks.projection) runs inside it,
 // so the outbox commits with the change.
 import { canonicalNumber } from '../../core/ids.js';
@@ -8,7 +8,7 @@ import { parseRecord } from './records/record-codec.js';
 import type { LedgerWriter } from './ledger-writer.js';
 import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
 import type { Db } from './sqlite.js';
-import { createTrademarkWrites, type TrademarkWrites } from './trademark-writes.js';
+import type { TrademarkWrites } from './trademark-writes.js';
 import type { ChangeHooks, TrademarkFilter, TrademarkOrder, TrademarkRepo } from '../trademark-repo.js';
 
 const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
@@ -71,15 +71,16 @@ export const createTrademarkRepo = (db: Db, hooks: ChangeHooks, ledgerWriter: ()
   const byAppKey = db.prepare<[string, string], string>(BY_APP_KEY).pluck();
   const byRegKey = db.prepare<[string, string], string>(BY_REG_KEY).pluck();
 
-  // The write side, made on the first write: reading prepares none of its statements.
-  let writes: TrademarkWrites | undefined;
-  const writer = (): TrademarkWrites => (writes ??= createTrademarkWrites(db, hooks, ledgerWriter, byId));
+  // The write side, imported and made on the first write: a read neither loads its modules
+  // (record diffs, representatives, the upsert rule) nor prepares its statements.
+  let writes: Promise<TrademarkWrites> | undefined;
+  const writer = (): Promise<TrademarkWrites> => (writes ??= import('./trademark-writes.js').then((m) => m.createTrademarkWrites(db, hooks, ledgerWriter, byId)));
 
   return {
     recordPacker: new URL('./records/record-codec.js', import.meta.url).href,
-    beginLoad: () => writer().beginLoad(),
-    restoreIndexes: () => writer().restoreIndexes(),
-    upsert: (records, occurredAt, watchEligible) => writer().upsert(records, occurredAt, watchEligible),
+    beginLoad: async () => (await writer()).beginLoad(),
+    restoreIndexes: async () => (await writer()).restoreIndexes(),
+    upsert: async (records, occurredAt, watchEligible) => (await writer()).upsert(records, occurredAt, watchEligible),
     async get(ids: readonly string[]): Promise<Map<string, TrademarkRecord>> {
       const found = new Map<string, TrademarkRecord>();
       for (const id of ids) {

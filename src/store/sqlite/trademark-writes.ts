@@ -1,7 +1,8 @@
 // The write side of the SQLite trademark repository: batched upserts with change detection, the
 // side rows (classes, owners, representatives, citations, name prefixes) and the bulk load's
-// indexes. Made on a store's first write (trademark-repo.ts): a command that only reads (`tm
-// show`, `tm search`) prepares none of these statements, nor the ledger writer's (issue 26.12).
+// indexes. Imported and made on a store's first write (trademark-repo.ts): a command that only
+// reads (`tm show`, `tm search`) loads none of this and prepares none of these statements, nor
+// the ledger writer's (issue 26.12).
 import { canonicalNumber } from '../../core/ids.js';
 import { diffRecords, serializeRecord, type StoredForm } from '../../core/diff.js';
 import { resolveRepresentatives } from '../../core/representatives.js';
