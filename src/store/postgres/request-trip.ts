@@ -18,8 +18,10 @@ export interface TakeRow {
   admitted: string | number;
 }
 
-const TAKE_COLUMNS = 'ok, over, used, day_used, admitted';
-const TAKE_CALL = 'tm_limit_take($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
+export const TAKE_COLUMNS = 'ok, over, used, day_used, admitted';
+/** The call of tm_limit_take with its 11 parameters numbered from $`first`, for statements that put others first. */
+export const takeCall = (first: number): string => `tm_limit_take(${Array.from({ length: 11 }, (_, i) => `$${first + i}`).join(', ')})`;
+const TAKE_CALL = takeCall(1);
 const TAKE = `SELECT ${TAKE_COLUMNS} FROM ${TAKE_CALL}`;
 const READ = 'SELECT id, record FROM trademarks WHERE id = ANY($1)';
 // The function is the join's preserved side: it runs once, and the reads' rows ride on its row.
