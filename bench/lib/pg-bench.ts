@@ -85,9 +85,11 @@ const processCpuMs = (pid: number): number | null => {
  * The CPU the server spends on database `name`: its backends' user + system time, sampled every
  * 250 ms from /proc while a child works (the server runs on this machine in every bench here).
  * `stop` gives the total in ms, or null when no backend could be read (a server elsewhere). The
- * server's shared processes (WAL writer, checkpointer) are not counted.
+ * server's shared processes (WAL writer, checkpointer) are not counted. `since` (serverCpuByPid
+ * taken before) leaves out what each backend had used by then, so a backend that disconnects
+ * meanwhile counts for its part, never against the total.
  */
-export const sampleServerCpu = (name: string): { stop(): Promise<number | null> } => {
+export const sampleServerCpu = (name: string, since: ReadonlyMap<number, number> = new Map()): { stop(): Promise<number | null> } => {
   const latest = new Map<number, number>();
   const c = new pg.Client({ connectionString: PG_BENCH_URL });
   let busy = false;
@@ -111,15 +113,23 @@ export const sampleServerCpu = (name: string): { stop(): Promise<number | null> 
       clearInterval(timer);
       await connected.catch(() => {});
       await c.end().catch(() => {});
-      return latest.size > 0 ? [...latest.values()].reduce((a, b) => a + b, 0) : null;
+      return latest.size > 0 ? [...latest].reduce((a, [pid, ms]) => a + ms - Math.min(ms, since.get(pid) ?? 0), 0) : null;
     },
   };
 };
 
-/** The user + system CPU ms the backends now connected to database `name` have used so far (null: none readable). */
-export const serverCpuNow = async (name: string): Promise<number | null> =>
+/** The user + system CPU ms each backend now connected to database `name` has used so far, by process id (the readable ones). */
+export const serverCpuByPid = async (name: string): Promise<Map<number, number>> =>
   admin(async (c) => {
     const rows = (await c.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [name])).rows;
-    const ms = rows.map((r) => processCpuMs(r.pid)).filter((v): v is number => v !== null);
-    return ms.length > 0 ? ms.reduce((a, b) => a + b, 0) : null;
+    return new Map(rows.flatMap((r) => {
+      const ms = processCpuMs(r.pid);
+      return ms === null ? [] : [[r.pid, ms] as const];
+    }));
   });
+
+/** The user + system CPU ms the backends now connected to database `name` have used so far (null: none readable). */
+export const serverCpuNow = async (name: string): Promise<number | null> => {
+  const ms = [...(await serverCpuByPid(name)).values()];
+  return ms.length > 0 ? ms.reduce((a, b) => a + b, 0) : null;
+};

@@ -6,6 +6,8 @@ import { createHash, type Hash } from 'node:crypto';
 import type { Principal } from './authenticate.js';
 import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
+import type { IdempotencyClaimResult } from '../store/idempotency-repo.js';
+import type { ClaimRequest } from '../store/limit-repo.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** A `processing` claim older than this belongs to a request that will never finish. */
@@ -77,31 +79,47 @@ export interface IdempotencyClaim {
   release(): Promise<void>;
 }
 
-export const claimIdempotencyKey = async (ctx: Context, p: Principal, key: string, print: string): Promise<IdempotencyClaim> => {
-  const repo = ctx.store.auth.idempotency;
+/** The claim of `key` for this request, now (abandoned and expired entries as the rules say). */
+export const claimRequest = (ctx: Context, p: Principal, key: string, print: string): ClaimRequest => {
   const nowMs = ctx.clock.now().getTime();
-  const expiredBefore = new Date(nowMs - IDEMPOTENCY_TTL_MS).toISOString();
-  const done = { complete: async () => {}, release: async () => {} };
-  // A claim still `processing` long after any request could have finished was abandoned (the
-  // server stopped mid-request): the claim takes it over, so the client's retry can run.
-  const abandonedBefore = new Date(nowMs - ABANDONED_MS).toISOString();
-  const claim = await repo.claim(p.org.id, p.livemode, key, print, new Date(nowMs).toISOString(), expiredBefore, abandonedBefore);
+  return {
+    orgId: p.org.id,
+    livemode: p.livemode,
+    key,
+    fingerprint: print,
+    at: new Date(nowMs).toISOString(),
+    expiredBefore: new Date(nowMs - IDEMPOTENCY_TTL_MS).toISOString(),
+    // A claim still `processing` long after any request could have finished was abandoned (the
+    // server stopped mid-request): the claim takes it over, so the client's retry can run.
+    abandonedBefore: new Date(nowMs - ABANDONED_MS).toISOString(),
+  };
+};
+
+/** What a claim's outcome means for the request: run it, replay the stored answer, or refuse (409). */
+export const settleClaim = (ctx: Context, req: ClaimRequest, claim: IdempotencyClaimResult): IdempotencyClaim => {
+  const repo = ctx.store.auth.idempotency;
   if (!claim.won) {
     const held = claim.held;
-    if (held && held.fingerprint !== print) {
+    if (held && held.fingerprint !== req.fingerprint) {
       throw new TmError('conflict', 'This Idempotency-Key was already used with a different request.', {
         param: 'Idempotency-Key',
         suggestion: 'Use a new key for a new request; reuse a key only to retry the identical request.',
       });
     }
     if (!held || held.state === 'processing') throw processing();
-    return { replay: { status: held.status!, body: held.body! }, ...done };
+    return { replay: { status: held.status!, body: held.body! }, complete: async () => {}, release: async () => {} };
   }
   return {
     replay: null,
-    complete: (res) => repo.complete(p.org.id, p.livemode, key, res.status, res.body),
-    release: () => repo.release(p.org.id, p.livemode, key),
+    complete: (res) => repo.complete(req.orgId, req.livemode, req.key, res.status, res.body),
+    release: () => repo.release(req.orgId, req.livemode, req.key),
   };
+};
+
+export const claimIdempotencyKey = async (ctx: Context, p: Principal, key: string, print: string): Promise<IdempotencyClaim> => {
+  const req = claimRequest(ctx, p, key, print);
+  const claim = await ctx.store.auth.idempotency.claim(req.orgId, req.livemode, req.key, req.fingerprint, req.at, req.expiredBefore, req.abandonedBefore);
+  return settleClaim(ctx, req, claim);
 };
 
 const processing = (): TmError =>

@@ -5,12 +5,16 @@ import type { Context } from '../context.js';
 import { TmError } from '../errors.js';
 import type { Meter } from '../ops/define-op.js';
 import type { Principal } from './authenticate.js';
-import { countersFor } from './limit-counters.js';
+import type { IdempotencyClaimResult } from '../store/idempotency-repo.js';
+import type { ClaimRequest } from '../store/limit-repo.js';
+import { countersFor, type TakeRequest } from './limit-counters.js';
 import type { DailyTier, OrgLimits, Tier } from './schemas.js';
 
 export interface Admission {
   /** Every policy that applied, as {limit, window seconds, remaining, reset seconds}. */
   policies: { limit: number; window: number; remaining: number; reset: number }[];
+  /** The outcome of `AdmitOptions.claim` when the store made it with the take; absent otherwise. */
+  claimed?: IdempotencyClaimResult;
 }
 
 export interface AdmitOptions {
@@ -23,6 +27,12 @@ export interface AdmitOptions {
   credits?: number;
   /** False for calls that are neither billed nor counted (MCP account and usage tools). */
   counted?: boolean;
+  /**
+   * An idempotency claim to make with the take, where the store can make both in one step
+   * (LimitRepo.takeAndClaim; PostgreSQL): only when the take admits the call. Elsewhere the
+   * caller claims after admission; `Admission.claimed` says which happened.
+   */
+  claim?: ClaimRequest;
 }
 
 const DAY_S = 86_400;
@@ -50,22 +60,17 @@ export class RateLimiter {
     const counted = opts.counted !== false;
     const dayReset = Math.max(1, Math.ceil((Date.parse(`${today}T00:00:00Z`) + DAY_S * 1000 - nowMs) / 1000));
     const dayCap = opts.daily ? principal.limits.daily[opts.daily] : 0;
-    const taken = await countersFor(ctx.store).take({
-      key: orgId,
-      tier: opts.tier,
-      start: win.start,
-      end: win.end,
-      limit: w.limit,
-      daily: opts.daily ? { day: today, tier: opts.daily, cap: dayCap } : null,
-      counted,
-    });
+    const counters = countersFor(ctx.store);
+    const request: TakeRequest = { key: orgId, tier: opts.tier, start: win.start, end: win.end, limit: w.limit, daily: opts.daily ? { day: today, tier: opts.daily, cap: dayCap } : null, counted };
+    const joint = opts.claim && counted && counters.takeAndClaim ? await counters.takeAndClaim(request, opts.claim) : null;
+    const taken = joint ? joint.taken : await counters.take(request);
     if (!taken.ok) {
       throw taken.over === 'window' ? limited(w.limit, w.window_seconds, win.reset, opts.tier) : limited(dayCap, DAY_S, dayReset, `${opts.daily} daily`);
     }
     if (counted) ctx.store.auth.usage.count(orgId, principal.livemode, today, opts.daily ?? opts.tier, opts.meter, opts.credits ?? 1);
     const policies: Admission['policies'] = [{ limit: w.limit, window: w.window_seconds, remaining: Math.max(0, w.limit - taken.used), reset: win.reset }];
     if (opts.daily) policies.push({ limit: dayCap, window: DAY_S, remaining: Math.max(0, dayCap - taken.dayUsed), reset: dayReset });
-    return { policies };
+    return joint?.claim ? { policies, claimed: joint.claim } : { policies };
   }
 }
 

@@ -35,14 +35,17 @@ export const finishProgram = (program: Command): void => {
 };
 
 /**
- * Adds every top-level command of the manifest: `word` (the one the arguments name) in full, the
- * others as a name and description only. An unknown word builds them all, so commander can
- * suggest the nearest; none (`tm --version`) builds none.
+ * Adds the top-level commands of the manifest. A known `word` (the one the arguments name) is the
+ * only command built: nothing else is parsed or shown, and fifty stubs with their global flags
+ * were a few ms of every command's start (issue 26.12). An unknown word builds them all in full,
+ * so commander can suggest the nearest; none (`tm`, `tm --help`) adds each as a name and
+ * description, for the help's list.
  */
 export const addCommands = async (program: Command, manifest: Manifest, word: string | null): Promise<void> => {
   const known = manifest.order.some((c) => c.name === word);
   const full = (name: string): boolean => (word !== null && !known) || name === word;
   for (const top of manifest.order) {
+    if (known && top.name !== word) continue;
     if (!full(top.name)) {
       const stub = program.command(top.name).description(top.description);
       for (const arg of top.args) stub.argument(arg);

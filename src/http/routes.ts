@@ -22,7 +22,7 @@ import { requireFeature } from '../auth/plans.js';
 import type { OpDefinition } from '../ops/define-op.js';
 import { readJsonBody } from './body.js';
 import { readMultipart } from './multipart.js';
-import { claimIdempotencyKey, fingerprint, parseIdempotencyKey } from '../auth/idempotency.js';
+import { claimIdempotencyKey, claimRequest, fingerprint, parseIdempotencyKey, settleClaim } from '../auth/idempotency.js';
 import { fromBody, fromQuery, validateInput, withQuery } from '../ops/input.js';
 import { errorBody } from './render.js';
 import { authenticateFeedRequest, feedTokenOf, type FeedRequest } from './feed-auth.js';
@@ -135,6 +135,15 @@ const startEarly = <T>(read: () => Promise<T>): Promise<T> | null => {
   return started;
 };
 
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+/** A step's value or its error, to be thrown later (after admission) by `outcome`. */
+const settled = <T>(step: () => T | Promise<T>): Promise<Settled<T>> =>
+  (async () => step())().then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }));
+const outcome = <T>(s: Settled<T>): T => {
+  if (!s.ok) throw s.error;
+  return s.value;
+};
+
 const pickOp = (route: Route, c: HonoContext<HttpEnv>): OpDefinition => {
   const wantEarlier = c.req.header(SHAPE_HEADER)?.trim().toLowerCase() === 'earlier';
   return (wantEarlier ? route.earlier ?? route.current : route.current ?? route.earlier)!;
@@ -186,29 +195,50 @@ const handle = async (route: Route, deps: RouteDeps, c: HonoContext<HttpEnv>): P
           return runRouted(op, opCtx, validateInput(op.input, withFormat(fromQuery(op.input, current.query, params))));
         })
       : null;
-  const [, admission] = await Promise.all([endAuthAttempt(ctx, attempt, 'ok'), limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter, credits: op.credits })]);
+  const mutating = route.method !== 'GET';
+  // What follows admission and reads no store, in the pipeline's order: the checks and the key
+  // (their failure leaves no Deprecation header), then the input.
+  const checks = (): string | null => {
+    requireScope(principal, op.scope);
+    requireFeature(principal.org, op);
+    return mutating ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;
+  };
+  const inputOf = async () => {
+    // An early read has its input already (the same query, built the same way).
+    const raw = early
+      ? null
+      : withFormat(feed
+        ? feed.raw
+        : op.http?.upload
+          ? fromQuery(op.input, [...current.query, ...(await readMultipart(c.req.raw, op.http.upload))], params)
+          : route.method === 'POST' || route.method === 'PATCH'
+          ? withQuery(op.input, fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params), current.query, params)
+          : fromQuery(op.input, current.query, params));
+    return { raw, input: early ? null : validateInput(op.input, raw) };
+  };
+  // Where the store takes a limit and an idempotency claim in one statement (PostgreSQL), a write
+  // is checked and read before its take, and its claim goes with the take when all passed: one
+  // round trip fewer. A failure is thrown only after admission, so a call answers as before (429
+  // first). Uploads stay in order: their bodies are large.
+  const joint = mutating && !feed && !op.http?.upload && ctx.store.auth.limits?.takeAndClaim !== undefined;
+  const checked = joint ? await settled(checks) : null;
+  const read = checked?.ok ? await settled(inputOf) : null;
+  const claimReq = checked?.ok && checked.value && read?.ok ? claimRequest(ctx, principal, checked.value, fingerprint(route.method, rawPath(c.req.url), read.value.raw)) : undefined;
+  const admitting = limiter.admit(ctx, principal, { tier, daily: tier, meter: op.meter, credits: op.credits, claim: claimReq });
+  const [, admission] = await Promise.all([endAuthAttempt(ctx, attempt, 'ok'), admitting]).catch(async (err: unknown) => {
+    // A key claimed for a request that fails here is given back, so its retry can run.
+    const claimed = (await admitting.catch(() => null))?.claimed;
+    if (claimReq && claimed?.won) await ctx.store.auth.idempotency.release(claimReq.orgId, claimReq.livemode, claimReq.key).catch(() => undefined);
+    throw err;
+  });
   c.set('admission', admission);
   deps.earlyReads.note(principal.org.id, tier, admission);
-  requireScope(principal, op.scope);
-  requireFeature(principal.org, op);
-
-  const mutating = route.method !== 'GET';
-  const idemKey = mutating ? parseIdempotencyKey(c.req.header('idempotency-key')) : null;
+  const idemKey = checked ? outcome(checked) : checks();
   c.set('deprecation', deprecationHeaders(current.used));
-  // An early read has its input already (the same query, built the same way).
-  const raw = early
-    ? null
-    : withFormat(feed
-      ? feed.raw
-      : op.http?.upload
-        ? fromQuery(op.input, [...current.query, ...(await readMultipart(c.req.raw, op.http.upload))], params)
-        : route.method === 'POST' || route.method === 'PATCH'
-        ? withQuery(op.input, fromBody(op.input, await readJsonBody(c.req.raw, deps.bodyLimit), params), current.query, params)
-        : fromQuery(op.input, current.query, params));
-  const input = early ? null : validateInput(op.input, raw);
+  const { raw, input } = read ? outcome(read) : await inputOf();
 
   if (idemKey) {
-    const claim = await claimIdempotencyKey(ctx, principal, idemKey, fingerprint(route.method, rawPath(c.req.url), raw));
+    const claim = admission.claimed && claimReq ? settleClaim(ctx, claimReq, admission.claimed) : await claimIdempotencyKey(ctx, principal, idemKey, fingerprint(route.method, rawPath(c.req.url), raw));
     if (claim.replay) {
       return jsonResponse(claim.replay.body, claim.replay.status, { 'Idempotent-Replayed': 'true' });
     }

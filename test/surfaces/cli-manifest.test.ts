@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { addCommands } from '../../src/cli/command-tree.js';
 import { buildManifest } from '../../src/cli/manifest-build.js';
 import type { Manifest } from '../../src/cli/manifest.js';
 import { storeLocation, TEST_BACKEND } from '../helpers/test-backend.js';
@@ -50,6 +52,19 @@ describe('the CLI manifest', () => {
     }
   });
 
+  it('builds only the command the line names; every command for none (the help) or an unknown one (the suggestion)', async () => {
+    const names = async (word: string | null): Promise<string[]> => {
+      const program = new Command('tm');
+      await addCommands(program, built, word);
+      return program.commands.map((c) => c.name());
+    };
+    const all = built.order.map((c) => c.name);
+    expect(await names('show')).toEqual(['show']);
+    expect(await names('deadlines')).toEqual(['deadlines']);
+    expect(await names(null)).toEqual(all);
+    expect(await names('shwo')).toEqual(all);
+  });
+
   it.each([['--version'], ['--help']])('lets `tm %s` start without any operation, schema or store', async (flag) => {
     const loaded = await modulesOf(flag);
     const opModules = new Set(built.ops.map((op) => op.module));
@@ -72,6 +87,8 @@ describe('the CLI manifest', () => {
     expect(show.filter((u) => /\/zod\//.test(u))).toEqual([expect.stringMatching(/\/dist\/node_modules\/zod\/index\.js$/)]);
     // The SQLite migrations as the one module the build inlined (src/cli/inline-build.ts), not their thirty files.
     if (TEST_BACKEND === 'sqlite') expect(show.filter((u) => /\/store\/sqlite\/migrations\//.test(u)).map((u) => u.replace(/.*\/migrations\//, '')).sort()).toEqual(['001-core.js', '002-search.js', '005-cursor-secret.js', 'index.js']);
+    // A read loads no module of the trademarks' write side (record diffs, the upsert rule): they load on the first write.
+    if (TEST_BACKEND === 'sqlite') expect(show.filter((u) => /\/dist\/src\/(store\/sqlite\/trademark-writes|core\/diff|store\/upsert-rule)\.js$/.test(u))).toEqual([]);
     // commander as the one module the build bundled (src/cli/vendor-build.ts), not its CommonJS files.
     expect(show.filter((u) => /\/commander\//.test(u))).toEqual([expect.stringMatching(/\/dist\/node_modules\/commander\/index\.js$/)]);
     const search = await modulesOf('search', 'LUPO', '--json', '--db', db);

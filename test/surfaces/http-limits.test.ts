@@ -2,7 +2,11 @@
 // authenticated response, per-organization windows and daily caps, a batch counted once, ETags
 // with 304 still counted, request ids, and Idempotency-Key replay with one side effect.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresDb } from '../../src/store/postgres/store.js';
+import { TEST_BACKEND } from '../helpers/test-backend.js';
 import { startHttp, type HttpFixture } from './http-fixture.js';
+
+const itOnPostgres = it.skipIf(TEST_BACKEND !== 'postgres');
 
 let f: HttpFixture;
 beforeAll(async () => {
@@ -141,6 +145,56 @@ describe('Idempotency-Key', () => {
     const again = await f.call('/v1/feedback', { method: 'POST', idem: 'err-1', body });
     expect(again.status).toBe(404);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('over the writes limit a write answers 429 whatever else is wrong with it, and claims no key', async () => {
+    const g = await startHttp([], { limitsA: { writes: { limit: 2 } } });
+    try {
+      const post = (idem: string, body: string, key?: string) => g.call('/v1/feedback', { method: 'POST', idem, body, key });
+      expect((await post('w1', JSON.stringify({ message: 'one' }))).status).toBe(201);
+      expect((await post('w2', JSON.stringify({ message: 'two' }))).status).toBe(201);
+      expect((await post('refused', '{"message":')).status).toBe(429);
+      expect((await post('', JSON.stringify({ message: 'no key' }))).status).toBe(429);
+      expect((await post('refused', JSON.stringify({ message: 'read-only key' }), g.orgA.read)).status).toBe(429);
+      expect((await post('refused', JSON.stringify({ message: 'three' }))).status).toBe(429);
+      // In the next window the key runs: the refused calls left no claim (it would be 409 processing).
+      const { fixedClock } = await import('../../src/core/clock.js');
+      g.tmp.ctx.clock = fixedClock(new Date(g.tmp.ctx.clock.now().getTime() + 61_000).toISOString());
+      const next = await post('refused', JSON.stringify({ message: 'three' }));
+      expect(next.status).toBe(201);
+      expect(next.headers.get('idempotent-replayed')).toBe(null);
+    } finally {
+      await g.close();
+    }
+  });
+
+  it('a write refused for its scope or its input claims no key, and is still counted', async () => {
+    const forbidden = await f.call('/v1/feedback', { method: 'POST', idem: 'checked-first', body: JSON.stringify({ message: 'x' }), key: f.orgA.noScopes });
+    expect(forbidden.status).toBe(403);
+    const invalid = await f.call('/v1/feedback', { method: 'POST', idem: 'checked-first', body: JSON.stringify({ message: 7 }) });
+    expect(invalid.status).toBe(400);
+    expect(remaining(invalid)).toBe(remaining(forbidden) - 1);
+    const ok = await f.call('/v1/feedback', { method: 'POST', idem: 'checked-first', body: JSON.stringify({ message: 'x' }) });
+    expect(ok.status).toBe(201);
+    expect(ok.headers.get('idempotent-replayed')).toBe(null);
+  });
+
+  itOnPostgres('costs two statements on PostgreSQL: the take with the claim, then the stored answer', async () => {
+    const db = postgresDb(f.tmp.ctx.store);
+    const sent: string[] = [];
+    const { query, relaxed } = db;
+    db.query = (sql, ...rest) => (sent.push(sql), query(sql, ...rest)) as never;
+    db.relaxed = (sql, ...rest) => (sent.push(sql), relaxed(sql, ...rest)) as never;
+    try {
+      const first = await f.call('/v1/feedback', { method: 'POST', idem: 'two-trips', body: JSON.stringify({ message: 'x' }) });
+      expect(first.status).toBe(201);
+    } finally {
+      Object.assign(db, { query, relaxed });
+    }
+    const limitOrKey = sent.filter((sql) => /tm_limit_take|idempotency/.test(sql));
+    expect(limitOrKey).toHaveLength(2);
+    expect(limitOrKey[0]).toMatch(/tm_limit_take[\s\S]*INSERT INTO idempotency/);
+    expect(limitOrKey[1]).toMatch(/^UPDATE idempotency SET state = 'done'/);
   });
 
   it('expires after 24 hours', async () => {

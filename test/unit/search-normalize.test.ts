@@ -48,3 +48,32 @@ describe('compact and near forms', () => {
     expect(soundKey('apple')).not.toBe(soundKey('maple'));
   });
 });
+
+describe('soundKey and rhymeKey, built code unit by code unit (issue 26.12)', () => {
+  // The definitions they replace: each rewrite, then each character through the groups, then
+  // repeats collapsed by a regular expression.
+  const GROUP: Record<string, string> = { a: 'a', e: 'a', i: 'a', o: 'a', u: 'a', y: 'a', b: 'b', p: 'b', c: 'k', k: 'k', q: 'k', d: 'd', t: 'd', l: 'l', r: 'l', m: 'm', n: 'm', g: 'g', j: 'g', f: 'f', v: 'f', s: 's', x: 's', z: 's' };
+  const referenceSound = (near: string): string => {
+    const s = near.replace(/ph/g, 'f').replace(/c(?=[eiy])/g, 's').replace(/^[kgp](?=n)|^p(?=s)|^w(?=r)/, '');
+    let out = '';
+    for (const ch of s) out += Object.hasOwn(GROUP, ch) ? GROUP[ch]! : ch;
+    return out;
+  };
+  const referenceRhyme = (near: string): string => referenceSound(near).replace(/(.)\1+/g, '$1');
+  // Letters of every rule, digits, spaces, non-ASCII letters, a surrogate pair and line breaks.
+  const ALPHABET = [...'abcdefghijklmnopqrstuvwxyzphcekngpswr0123456789 -é', 'ß', '😀', '\n', '\r', '\u2028'];
+
+  it('give what the definitions give, on 20,000 drawn strings', () => {
+    let seed = 7;
+    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let i = 0; i < 20_000; i++) {
+      const s = Array.from({ length: next(12) }, () => ALPHABET[next(ALPHABET.length)]!).join('');
+      expect(soundKey(s)).toBe(referenceSound(s));
+      expect(rhymeKey(s)).toBe(referenceRhyme(s));
+    }
+    for (const s of ['knight', 'psycho', 'wrap', 'phone', 'cynergy', 'hooligan', 'aa\n\nbb', '😀😀', 'ppssttt']) {
+      expect(soundKey(s)).toBe(referenceSound(s));
+      expect(rhymeKey(s)).toBe(referenceRhyme(s));
+    }
+  });
+});

@@ -7,7 +7,10 @@
 // take alone. The take is the same call of tm_limit_take, run once whatever the reads find, so
 // the limit stays exact; the reads see every commit made before the statement started, as a
 // statement of their own would. A failed joint statement fails its take; its reads are sent again
-// alone, so another organization's read never fails for a take that was not its own.
+// alone, so another organization's read never fails for a take that was not its own. A write's
+// take never comes here: it carries its idempotency claim instead (limit-repo.ts, takeAndClaim).
+// The wait for the turn's end costs a lone take about 30 µs (p50, measured against the same take
+// sent at once; the p99s were the same within the machine's noise: docs/scaling.md).
 import type { PgDb } from './pg.js';
 
 export interface TakeRow {
@@ -18,9 +21,12 @@ export interface TakeRow {
   admitted: string | number;
 }
 
-const TAKE_COLUMNS = 'ok, over, used, day_used, admitted';
-const TAKE_CALL = 'tm_limit_take($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
-const TAKE = `SELECT ${TAKE_COLUMNS} FROM ${TAKE_CALL}`;
+export const TAKE_COLUMNS = 'ok, over, used, day_used, admitted';
+/** The call of tm_limit_take with its 11 parameters numbered from $`first`, for statements that put others first. */
+export const takeCall = (first: number): string => `tm_limit_take(${Array.from({ length: 11 }, (_, i) => `$${first + i}`).join(', ')})`;
+const TAKE_CALL = takeCall(1);
+/** A take as its own statement (also the bench's, to time a take sent at once). */
+export const TAKE = `SELECT ${TAKE_COLUMNS} FROM ${TAKE_CALL}`;
 const READ = 'SELECT id, record FROM trademarks WHERE id = ANY($1)';
 // The function is the join's preserved side: it runs once, and the reads' rows ride on its row.
 const JOINT = `SELECT t.ok, t.over, t.used, t.day_used, t.admitted, r.id, r.record

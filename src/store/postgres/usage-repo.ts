@@ -1,20 +1,33 @@
 // Daily usage counters, the request log and keys' last use on PostgreSQL. As on SQLite, writes are
-// buffered in memory and flushed in one short transaction (every 100 ms or 200 entries), off the
+// buffered in memory and flushed in one statement (every 100 ms or 200 entries), off the
 // request path. A flush takes no store write lock (its upserts commute with an ingest's writes),
 // so it never waits for one; a flush that fails (server gone) keeps its rows and tries again later.
 // Every read waits for the flush it starts, so a reader sees its own requests.
 import type { RequestLogRow, UsageCountRow, UsageRepo } from '../usage-repo.js';
-import type { PgClient, PgDb } from './pg.js';
+import type { PgDb } from './pg.js';
 
 const FLUSH_MS = 100;
 const RETRY_MS = 250;
 const FLUSH_ENTRIES = 200;
-/** Log rows per INSERT. */
-const LOG_CHUNK = 1000;
 const LOG_COLUMNS = ['id', 'org_id', 'livemode', 'key_id', 'method', 'path', 'operation', 'status', 'error_type', 'duration_ms', 'at'] as const;
 const LOG_TYPES = ['text', 'text', 'int', 'text', 'text', 'text', 'text', 'int', 'text', 'int', 'text'] as const;
-const LOG_INSERT = `INSERT INTO request_log (${LOG_COLUMNS.join(', ')})
-  SELECT ${LOG_COLUMNS.join(', ')} FROM unnest(${LOG_TYPES.map((t, i) => `$${i + 1}::${t}[]`).join(', ')}) WITH ORDINALITY AS r(${LOG_COLUMNS.join(', ')}, n) ORDER BY n`;
+/**
+ * A whole flush as one prepared statement, one array per column: the usage counts ($1-$6), the
+ * keys' last use ($7-$8) and the log rows in the order they were made ($9 on; their seq follows
+ * it). One statement is one transaction, so a flush is still all or nothing; it costs one round
+ * trip where BEGIN, one statement per part and COMMIT cost four or more (issue 25: every node
+ * flushes every 100 ms under load). Each usage key and key id is in a buffer once, so no row is
+ * touched twice by one statement.
+ */
+const FLUSH = `WITH counted AS (
+    INSERT INTO usage_daily (org_id, livemode, day, tier, meter, count)
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::bigint[])
+    ON CONFLICT (org_id, livemode, day, tier, meter) DO UPDATE SET count = usage_daily.count + excluded.count
+  ), touched AS (
+    UPDATE api_keys SET last_used_at = t.at FROM unnest($7::text[], $8::text[]) AS t(id, at) WHERE api_keys.id = t.id
+  )
+  INSERT INTO request_log (${LOG_COLUMNS.join(', ')})
+  SELECT ${LOG_COLUMNS.join(', ')} FROM unnest(${LOG_TYPES.map((t, i) => `$${i + 9}::${t}[]`).join(', ')}) WITH ORDINALITY AS r(${LOG_COLUMNS.join(', ')}, n) ORDER BY n`;
 
 interface Buffer {
   usage: Map<string, number>;
@@ -26,24 +39,15 @@ const emptyBuffer = (): Buffer => ({ usage: new Map(), logs: [], touches: new Ma
 const size = (b: Buffer): number => b.usage.size + b.logs.length + b.touches.size;
 const mode = (livemode: boolean): number => (livemode ? 1 : 0);
 
-const writeBuffer = async (c: PgClient, b: Buffer): Promise<void> => {
-  for (const [key, n] of b.usage) {
-    const [org, live, day, tier, meter] = key.split('\u0000') as [string, string, string, string, string];
-    await c.query(
-      `INSERT INTO usage_daily (org_id, livemode, day, tier, meter, count) VALUES ($1, $2, $3, $4, $5, $6)
-       ON CONFLICT (org_id, livemode, day, tier, meter) DO UPDATE SET count = usage_daily.count + excluded.count`,
-      [org, Number(live), day, tier, meter, n],
-    );
-  }
-  // Logs in one statement, in the order they were made (their seq follows it): one array per
-  // column through one prepared statement, so the server parses and plans it once per connection
-  // instead of a new text of up to 11,000 parameters per flush (issue 25: 37 to 57 µs of server
-  // CPU per logged row in 200-row flushes before, 17 to 25 µs after).
-  for (let at = 0; at < b.logs.length; at += LOG_CHUNK) {
-    const chunk = b.logs.slice(at, at + LOG_CHUNK);
-    await c.query({ name: 'request_log_insert', text: LOG_INSERT }, LOG_COLUMNS.map((k) => chunk.map((r) => r[k])));
-  }
-  for (const [id, at] of b.touches) await c.query('UPDATE api_keys SET last_used_at = $1 WHERE id = $2', [at, id]);
+const flushParams = (b: Buffer): unknown[] => {
+  const usage = [...b.usage].map(([key, n]) => [...key.split('\u0000'), n]);
+  const column = <T>(rows: T[][], i: number): T[] => rows.map((r) => r[i]!);
+  return [
+    ...[0, 1, 2, 3, 4, 5].map((i) => column(usage, i)),
+    [...b.touches.keys()],
+    [...b.touches.values()],
+    ...LOG_COLUMNS.map((k) => b.logs.map((r) => r[k])),
+  ];
 };
 
 export const createPgUsageRepo = (db: PgDb): UsageRepo => {
@@ -71,7 +75,7 @@ export const createPgUsageRepo = (db: PgDb): UsageRepo => {
     const batch = pending;
     pending = emptyBuffer();
     const done = chain.then(() =>
-      db.tx((c) => writeBuffer(c, batch), { write: false }).then(
+      db.query(FLUSH, flushParams(batch), { prepared: true }).then(
         () => null,
         (err: unknown) => {
           restore(batch);

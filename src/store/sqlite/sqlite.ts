@@ -23,6 +23,45 @@ export const writeTransaction = <A extends unknown[], T>(db: Db, fn: (...args: A
   return (...args: A) => tx.immediate(...args);
 };
 
+/** What `tryWrite` returns when another connection holds the write lock. */
+export const BUSY = Symbol('busy');
+
+/** Runs `write` once without waiting for the write lock: BUSY, at once, when another connection holds it. */
+export const tryWrite = <T>(db: Db, write: () => T): T | typeof BUSY => {
+  const timeout = db.pragma('busy_timeout', { simple: true }) as number;
+  db.pragma('busy_timeout = 0');
+  try {
+    return write();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_BUSY') return BUSY;
+    throw err;
+  } finally {
+    db.pragma(`busy_timeout = ${timeout}`);
+  }
+};
+
+/** How often `writeWhenFree` tries again while another connection holds the write lock. */
+const RETRY_MS = 25;
+
+/**
+ * Waits for the write lock on timers, not on SQLite's busy handler, which sleeps on the calling
+ * thread: in `tm serve` that froze every request for as long as an ingest held the lock (tens of
+ * seconds while it builds indexes), long enough for clients' sockets to be reset. Gives up as a
+ * plain write would, after BUSY_TIMEOUT_MS. `write` must be one write transaction (BEGIN
+ * IMMEDIATE), so a refused try has changed nothing.
+ */
+export const writeWhenFree = async <T>(db: Db, write: () => T): Promise<T> => {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    const result = tryWrite(db, write);
+    if (result !== BUSY) return result;
+    if (Date.now() >= deadline) {
+      throw Object.assign(new Error(`another process has held the store's write lock for over ${BUSY_TIMEOUT_MS / 1000} s`), { code: 'SQLITE_BUSY' });
+    }
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+  }
+};
+
 /** The migrations each connection applied when it opened (`tm migrate` reports them). */
 const appliedAtOpen = new WeakMap<Db, number[]>();
 

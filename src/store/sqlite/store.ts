@@ -65,7 +65,7 @@ export const openSqliteStore = (path: string, hooks: ChangeHooks = {}): SqliteSt
     },
   };
   return withLazyRepos(base, {
-    trademarks: () => createTrademarkRepo(db, hooks, ledgerWriter()),
+    trademarks: () => createTrademarkRepo(db, hooks, ledgerWriter),
     events: () => createEventRepo(db),
     offices: () => createOfficeRepo(db),
     auth: () => createAuthRepo(db),

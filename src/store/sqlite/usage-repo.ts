@@ -3,7 +3,7 @@
 // metering never costs a commit per request (nor does a key's `last_used_at`). A flush never waits for another writer (a running
 // ingest): the buffer is kept and tried again later. Every read tries a flush first, so a reader
 // sees its own requests whenever no other writer holds the lock.
-import { writeTransaction, type Db } from './sqlite.js';
+import { BUSY, tryWrite, writeTransaction, type Db } from './sqlite.js';
 import type { RequestLogRow, UsageCountRow, UsageRepo } from '../usage-repo.js';
 
 const FLUSH_MS = 100;
@@ -66,16 +66,8 @@ export const createUsageRepo = (db: Db): UsageRepo => {
     timer = null;
     soon = null;
     if (!db.open || pendingUsage.size + pendingLogs.length + pendingTouches.size === 0) return;
-    const timeout = db.pragma('busy_timeout', { simple: true }) as number;
-    if (!wait) db.pragma('busy_timeout = 0');
-    try {
-      flush();
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'SQLITE_BUSY') throw err;
-      retryLater();
-    } finally {
-      if (!wait) db.pragma(`busy_timeout = ${timeout}`);
-    }
+    if (wait) flush();
+    else if (tryWrite(db, flush) === BUSY) retryLater();
   };
   const flushNow = (): void => write(false);
 

@@ -3,7 +3,7 @@
 // so a crashed worker's rows are found, its attempts marked `interrupted` (uncounted), and the
 // deliveries re-posted with the same event id and attempt number.
 import { randomId } from '../../core/ids.js';
-import { writeTransaction, type Db } from './sqlite.js';
+import { writeTransaction, writeWhenFree, type Db } from './sqlite.js';
 import type { AttemptOutcome, AttemptRow, DeliveryRow, EndpointRow, QueuedEvent, WebhookRepo } from '../webhook-repo.js';
 
 const ENDPOINT_COLUMNS = 'id, org_id, url, description, enabled_events, portfolio_id, secret, previous_secret, previous_secret_expires_at, enabled, disabled_reason, consecutive_failures, failing_since, last_success_at, last_failure_at, created_at, updated_at';
@@ -120,7 +120,7 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
     },
     /** Leases up to `limit` due deliveries, at most `perEndpoint` in flight per endpoint, in event order. */
     async claim(owner: string, now: string, leaseUntil: string, perEndpoint: number, limit: number): Promise<DeliveryRow[]> {
-      const rows = writeTransaction(db, () => {
+      const rows = await writeWhenFree(db, writeTransaction(db, () => {
         const out: DeliveryRow[] = [];
         for (const endpointId of dueEndpoints.all(now)) {
           const room = Math.min(perEndpoint - inFlightOf.get(endpointId, now)!, limit - out.length);
@@ -129,7 +129,7 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
           if (out.length >= limit) break;
         }
         return out;
-      })();
+      }));
       return rows.sort((a, b) => a.event_seq - b.event_seq || a.seq - b.seq);
     },
     /** A read: whether anything is due, so an idle poll takes no write lock. */
@@ -138,21 +138,21 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
     },
     /** Leases one delivery by id (a test delivery sent while the caller waits). */
     async claimById(id: string, owner: string, now: string, leaseUntil: string): Promise<DeliveryRow | null> {
-      return writeTransaction(db, () => leaseAndRecord(owner, leaseUntil, now, id))();
+      return writeWhenFree(db, writeTransaction(db, () => leaseAndRecord(owner, leaseUntil, now, id)));
     },
     async leaseOwners(): Promise<string[]> {
       return owners.all();
     },
     async releaseLeases(owner: string, expiredBy: string, at: string): Promise<number> {
       const why = owner ? `interrupted: the delivering process (${owner}) stopped during the attempt` : 'interrupted: the attempt outlived its lease';
-      return writeTransaction(db, () => {
+      return writeWhenFree(db, writeTransaction(db, () => {
         interrupt.run(why, at, owner, expiredBy);
         return release.run(at, owner, expiredBy).changes;
-      })();
+      }));
     },
     /** Records one attempt and moves the delivery and its endpoint on; false when the lease was lost. */
     async complete(o: AttemptOutcome, autoDisable: (failures: number, failingSince: string) => boolean): Promise<boolean> {
-      return writeTransaction(db, () => {
+      return writeWhenFree(db, writeTransaction(db, () => {
         const d = o.delivery;
         const state = o.ok ? 'delivered' : o.retryAt ? 'pending' : 'failed';
         if (finish.run(state, o.retryAt, o.error, o.at, d.id, o.owner).changes === 0) return false;
@@ -172,7 +172,7 @@ export const createWebhookRepo = (db: Db): WebhookRepo => {
           }
         }
         return true;
-      })();
+      }));
     },
     async attempts(endpointId: string, afterSeq: number, limit: number): Promise<AttemptRow[]> {
       return attemptsOf.all(endpointId, afterSeq, limit);
