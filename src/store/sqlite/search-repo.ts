@@ -22,8 +22,11 @@ const LIST_ORDERS: Record<ListOrderField, string> = {
 };
 
 
-/** The first `n` marks of a key's lists, read in length order: the shortest marks, which score highest. */
-const firstMids = (lists: readonly Buffer[], n: number): number[] => {
+/** The first `n` marks of a key's lists, read in length order: the shortest marks, which score
+ *  highest. The lists are stepped through and the read stops at `n`: a common key's lists at the
+ *  longer lengths (a prefix or two-sound code at 1M marks: tens of thousands of marks) are never
+ *  copied out of the database. */
+const firstMids = (lists: IterableIterator<Buffer>, n: number): number[] => {
   const out: number[] = [];
   for (const blob of lists) {
     const mids = fromBlob(blob);
@@ -214,7 +217,7 @@ export const createSearchRepo = (db: Db): SearchRepo => {
         const cached = cache?.get(r.hash, r.min, r.max, n);
         if (cached) out[i] = cached;
         else {
-          const rows = firstMids(postings.all(r.hash, r.min, r.max), n);
+          const rows = firstMids(postings.iterate(r.hash, r.min, r.max), n);
           out[i] = cache ? cache.put(r.hash, r.min, r.max, n, rows) : rows;
         }
       }
