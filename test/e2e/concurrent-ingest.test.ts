@@ -17,10 +17,17 @@ const dir = mkdtempSync(join(tmpdir(), 'tm-load-'));
 const env = { TM_DB: join(dir, 'tm.db'), TM_NOW: '2026-11-22T12:00:00.000Z' };
 const file = join(dir, 'daily.ndjson');
 const tm = tmCli(env);
-/** Marks near the start of the file: loaded early, so most reads find them. */
-const sample = [...corpusRecords({ count: 40, seed: SEED })].filter((r) => r.mark_text);
+/** Marks near the start of the file: loaded early, so most reads find them. The generator's
+ *  records depend on the count asked for, so these come from the file's own run. */
+const sample = takeFirst(corpusRecords({ count: COUNT, seed: SEED }), 40).filter((r) => r.mark_text);
 let serve: RunningServe;
 let key: string;
+
+function takeFirst<T>(items: Iterable<T>, n: number): T[] {
+  const out: T[] = [];
+  for (const item of items) if (out.push(item) >= n) break;
+  return out;
+}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
