@@ -15,6 +15,7 @@ import { TmError, type ErrorType } from '../errors.js';
 import { adoptMarkForm, markForm, TEXT_COLUMNS, type MarkForm, type TextColumns } from '../search/indexer.js';
 import type { IngestRecord, ParseItem } from './adapter.js';
 import { readRecords, type InputRecords } from './formats.js';
+import { recordProblem } from './record-limits.js';
 
 type WorkerMessage =
   | { kind: 'entry'; entryName: string; format: string }
@@ -84,6 +85,13 @@ const WORKER_URL = new URL(import.meta.url);
 /** Only the compiled module can be a worker; run from TypeScript sources, parsing stays in-thread. */
 export const workerAvailable = (): boolean => WORKER_URL.pathname.endsWith('.js') && existsSync(fileURLToPath(WORKER_URL));
 
+/**
+ * Whether the worker makes a record's mark form: not for one the ingest refuses (recordProblem),
+ * which is skipped anyway, and whose text may be far too long to analyse (a 4M-character mark
+ * overflowed the analyser's stack). Both threads ask, so the forms stay in step with the records.
+ */
+const analysed = (r: TrademarkRecord): boolean => recordProblem(r) === null;
+
 const isTrademark = (item: ParseItem<IngestRecord>): item is { ok: true; recordNumber: number; record: TrademarkRecord } => item.ok && item.record.object === 'trademark';
 
 /**
@@ -134,7 +142,7 @@ export async function* readRecordsInWorker(path: string, formatOverride?: string
         if (!isTrademark(item)) continue;
         const form = { json: jsons[k]!, hash: hashes[k]! };
         adoptStoredForm(item.record, packed ? { ...form, packed: Buffer.from(packed.buffer, packed.byteOffset + (ends[k - 1] ?? 0), ends[k]! - (ends[k - 1] ?? 0)) } : form);
-        adoptMarkForm(item.record, nextForm(item.record.mark_text));
+        if (analysed(item.record)) adoptMarkForm(item.record, nextForm(item.record.mark_text));
         k++;
       }
       yield* chunk;
@@ -172,7 +180,7 @@ const runWorker = async (): Promise<void> => {
       const { json, hash } = serializeRecord(item.record);
       stored.jsons.push(json);
       stored.hashes.push(hash);
-      forms.push(markForm(item.record.mark_text));
+      if (analysed(item.record)) forms.push(markForm(item.record.mark_text));
       if (!pack) continue;
       parts.push(pack(json));
       stored.ends.push((stored.ends[stored.ends.length - 1] ?? 0) + parts[parts.length - 1]!.length);
