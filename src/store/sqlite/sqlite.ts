@@ -2,6 +2,8 @@
 // helpers every repo uses. One writer at a time, by design: a write transaction starts with
 // BEGIN IMMEDIATE, so it takes the write lock before it reads and waits (busy timeout) for another
 // writer instead of failing when a deferred read-then-write transaction cannot be upgraded.
+// Background writers in a server (usage flush, webhook deliveries) wait on timers instead
+// (tryWrite, writeWhenFree), so the event loop never sleeps in SQLite's busy handler.
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
