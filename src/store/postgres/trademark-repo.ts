@@ -15,6 +15,7 @@ import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { countParties, writePrefixes } from './migrations/040-party-lookup.js';
 import { DEFER_PARTY_COUNTS } from './migrations/070-bulk-load.js';
 import { coalescer } from './coalesce.js';
+import { createPgIrCandidates } from './ir-candidates.js';
 import { copyTypedRows, indexName, type CopyType, type PgClient, type PgDb } from './pg.js';
 import type { RequestTrip } from './request-trip.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
@@ -297,6 +298,7 @@ export const createPgTrademarkRepo = (db: PgDb, trip: RequestTrip, hooks: Change
       }
       return found;
     },
+    irCandidates: createPgIrCandidates(db),
     async findId(officeCode, number) {
       const key = canonicalNumber(number);
       const office = officeCode.toUpperCase();
