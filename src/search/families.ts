@@ -34,7 +34,7 @@ export const CONTAINED_MIN = 4;
  *  Split once per Analysis, as the other forms below: a search compares its query with every
  *  candidate, and a cached candidate meets many queries. */
 const rawWords = (a: Analysis): readonly string[] => (a.rawWords ??= words(webName(a.folded)));
-const foldedWords = (a: Analysis): readonly string[] => (a.foldedWords ??= words(a.folded));
+export const foldedWords = (a: Analysis): readonly string[] => (a.foldedWords ??= words(a.folded));
 
 const pairwise = (x: readonly string[], y: readonly string[], same: (a: string, b: string) => boolean): boolean =>
   x.length === y.length && x.every((w, i) => same(w, y[i]!));
