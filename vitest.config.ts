@@ -58,6 +58,7 @@ const BOTH_BACKENDS = [
   'test/surfaces/cli-remote.test.ts',
   'test/surfaces/cli-words.test.ts',
   'test/surfaces/http-cluster.test.ts',
+  'test/surfaces/ir-families.test.ts',
   'test/surfaces/http-prune.test.ts',
 ];
 

@@ -3,6 +3,7 @@
 import type { RecordChange } from '../core/diff.js';
 import type { TrademarkRecord } from '../core/schemas/trademark.js';
 import type { LedgerProjection } from './ledger-repo.js';
+import type { SearchFilter } from './search-repo.js';
 
 export interface LedgerEvent extends Omit<RecordChange, 'type'> {
   type: RecordChange['type'] | 'trademark.created';
@@ -62,6 +63,14 @@ export interface ChangeHooks {
   progress?: (message: string) => void;
 }
 
+/**
+ * The records an IR family is looked for among, by id in this order: `ids`, the WO record of
+ * `irNumber` (as findId('WO', irNumber) finds it), and the first `limit` marks the search index
+ * lists for `filter` by filing date (none without a filter). What get, findId and the index's list
+ * answer together, in one round trip where a round trip is the cost (PostgreSQL).
+ */
+export type IrCandidates = (ids: readonly string[], irNumber: string, filter: SearchFilter | null, limit: number) => Promise<Map<string, TrademarkRecord>>;
+
 export interface TrademarkRepo {
   /**
    * Where a backend that keeps records packed (SQLite: deflate with a dictionary) has its packer: a
@@ -88,6 +97,8 @@ export interface TrademarkRepo {
    */
   upsert(records: TrademarkRecord[], occurredAt: string, watchEligible?: (r: TrademarkRecord) => boolean): Promise<UpsertOutcome>;
   get(ids: readonly string[]): Promise<Map<string, TrademarkRecord>>;
+  /** Optional: a store without it has the family's reads made one by one (ir-family.ts). */
+  irCandidates?: IrCandidates;
   /** Resolves an office number (application or registration) to a trademark id. */
   findId(officeCode: string, number: string): Promise<string | null>;
   list(filter: TrademarkFilter, order: TrademarkOrder, limit: number, offset: number): Promise<TrademarkRecord[]>;

@@ -11,6 +11,7 @@ import { trademarkId } from '../../core/ids.js';
 import type { TrademarkRecord } from '../../core/schemas/trademark.js';
 import type { TrademarkStatus } from '../../core/schemas/status.js';
 import { compact } from '../../search/normalize.js';
+import type { SearchFilter } from '../../store/search-repo.js';
 import { baseEntityId, ownerCountry } from '../../core/entity-signals.js';
 
 /** The entities a mark's owners resolve to (as rows show them, spec §2.6). */
@@ -67,19 +68,24 @@ export const familyRow = (irNumber: string, wo: TrademarkRecord | null, designat
   };
 };
 
+/** The candidates read one by one: the record, the WO record, the index's list (IrCandidates). */
+const candidatesApart = async (ctx: Context, ids: readonly string[], irNumber: string, filter: SearchFilter | null, limit: number): Promise<Map<string, TrademarkRecord>> => {
+  const wanted = new Set(ids);
+  const woId = await ctx.store.trademarks.findId('WO', irNumber);
+  if (woId) wanted.add(woId);
+  if (filter) for (const id of await ctx.index.list(filter, 'filing_date', limit, 0)) wanted.add(id);
+  return ctx.store.trademarks.get([...wanted]);
+};
+
 /** The family of an IR-linked record, or null when the record belongs to no international registration. */
 export const irFamilyOf = async (ctx: Context, r: TrademarkRecord): Promise<IrFamily | null> => {
   const irNumber = irNumberOf(r);
   if (!irNumber) return null;
   const text = r.mark_text ? compact(r.mark_text) : '';
   const entityIds = entitiesOf(r);
-  const ids = new Set([r.id]);
-  const woId = await ctx.store.trademarks.findId('WO', irNumber);
-  if (woId) ids.add(woId);
-  if (entityIds.length > 0) {
-    for (const id of await ctx.index.list(text ? { text: { is: [text] }, entityIds } : { entityIds }, 'filing_date', CANDIDATES, 0)) ids.add(id);
-  }
-  const records = [...(await ctx.store.trademarks.get([...ids])).values()].filter((o) => irNumberOf(o) === irNumber);
+  const filter = entityIds.length > 0 ? (text ? { text: { is: [text] }, entityIds } : { entityIds }) : null;
+  const candidates = ctx.store.trademarks.irCandidates ?? ((ids, ir, f, limit) => candidatesApart(ctx, ids, ir, f, limit));
+  const records = [...(await candidates([r.id], irNumber, filter, CANDIDATES)).values()].filter((o) => irNumberOf(o) === irNumber);
   const wo = records.find((o) => o.office_code === 'WO') ?? null;
   const designations = records.filter((o) => o.office_code !== 'WO').sort((a, b) => a.office_code.localeCompare(b.office_code) || a.id.localeCompare(b.id));
   const row = familyRow(irNumber, wo, designations);

@@ -8,12 +8,16 @@ import { createGramPending, fromBlob, mergeMids, toBlob, type PendingGrams } fro
 import type { SearchMarkRow } from '../search-repo.js';
 import type { ChangedMark, IndexBatch, MarkKeys, SearchMarkInput, SearchWriter } from '../search-write-repo.js';
 import { SEARCH_INDEXES } from './migrations/030-search.js';
-import { copyBinary, copyRows, copyText, indexName, storeError, type PgClient, type PgDb } from './pg.js';
+import { copyBinary, copyText, copyTypedRows, indexName, storeError, type CopyType, type PgClient, type PgDb } from './pg.js';
 
 const MARK_COLUMNS = [
   'trademark_id', 'mark_text', 'folded', 'compact', 'rcompact', 'near_words', 'skeleton', 'pcodes', 'wcodes', 'office_code',
   'status_primary', 'status_stage', 'register_type', 'classes', 'filing_date', 'registration_date', 'publication_date', 'expiry_date',
 ] as const;
+
+/** The mark row's types for binary COPY (mid first): text but the class bit set. */
+const MARK_TYPES: readonly CopyType[] = ['int8', ...MARK_COLUMNS.map((c): CopyType => (c === 'classes' ? 'int8' : 'text'))];
+const FTS_TYPES: readonly CopyType[] = ['int8', 'text'];
 
 const markValues = (mid: number, row: SearchMarkInput): unknown[] => [mid, ...MARK_COLUMNS.map((c) => row[c])];
 
@@ -117,7 +121,7 @@ export const createPgSearchWriter = (db: PgDb): SearchWriter => {
   const writeUpdates = async (c: PgClient, updated: IndexBatch['updated']): Promise<void> => {
     if (updated.length === 0) return;
     await c.query('CREATE TEMP TABLE staged_mark (LIKE search_mark) ON COMMIT DROP');
-    await copyRows(c, 'staged_mark', ['mid', ...MARK_COLUMNS], updated.map((u) => markValues(u.mid, u.row)));
+    await copyTypedRows(c, 'staged_mark', ['mid', ...MARK_COLUMNS], MARK_TYPES, updated.map((u) => markValues(u.mid, u.row)));
     await c.query(`UPDATE search_mark m SET ${MARK_COLUMNS.map((col) => `${col} = s.${col}`).join(', ')} FROM staged_mark s WHERE m.mid = s.mid`);
     const rekeyed = updated.filter((u) => u.rekey);
     if (rekeyed.length === 0) return;
@@ -146,10 +150,10 @@ export const createPgSearchWriter = (db: PgDb): SearchWriter => {
         async (c) => {
           const base = Number((await c.query<{ m: number }>('SELECT COALESCE(MAX(mid), 0) AS m FROM search_mark')).rows[0]!.m);
           const added = batch.added.map((m, i) => ({ ...m, mid: base + 1 + i }));
-          await copyRows(c, 'search_mark', ['mid', ...MARK_COLUMNS], added.map((m) => markValues(m.mid, m.row)));
+          await copyTypedRows(c, 'search_mark', ['mid', ...MARK_COLUMNS], MARK_TYPES, added.map((m) => markValues(m.mid, m.row)));
           await writeUpdates(c, batch.updated);
           const now = [...added, ...batch.updated.filter((u) => u.rekey).map((u) => ({ mid: u.mid, ...u.rekey!.now }))];
-          await copyRows(c, 'search_fts', ['mid', 'body'], now.filter((m) => m.text).map((m) => [m.mid, m.text]));
+          await copyTypedRows(c, 'search_fts', ['mid', 'body'], FTS_TYPES, now.filter((m) => m.text).map((m) => [m.mid, m.text]));
           for (const m of added) grams.add(m.mid, m.grams.len, m.grams.hashes);
           if (lastSeq === null) {
             // A bulk build: the key table has no index yet, and each mark is filed once.
@@ -202,7 +206,9 @@ export const createPgSearchWriter = (db: PgDb): SearchWriter => {
       );
     },
     async changedSince(seq: number, limit: number): Promise<ChangedMark[]> {
-      return (await db.query<ChangedMark>(CHANGED, [seq, limit])).map((r) => ({ ...r, seq: Number(r.seq) }));
+      // In a transaction of its own, which compiles no JIT code (pg.ts tx).
+      const rows = await db.tx(async (c) => (await c.query<ChangedMark>(CHANGED, [seq, limit])).rows, { write: false });
+      return rows.map((r) => ({ ...r, seq: Number(r.seq) }));
     },
     async storeSeq(): Promise<number> {
       return Number((await db.query<{ seq: number | null }>('SELECT MAX(seq) AS seq FROM trademarks'))[0]!.seq ?? 0);

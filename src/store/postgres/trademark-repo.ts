@@ -15,7 +15,8 @@ import { SECONDARY_INDEXES } from './migrations/001-core.js';
 import { countParties, writePrefixes } from './migrations/040-party-lookup.js';
 import { DEFER_PARTY_COUNTS } from './migrations/070-bulk-load.js';
 import { coalescer } from './coalesce.js';
-import { copyRows, indexName, type PgClient, type PgDb } from './pg.js';
+import { createPgIrCandidates } from './ir-candidates.js';
+import { copyTypedRows, indexName, type CopyType, type PgClient, type PgDb } from './pg.js';
 import type { RequestTrip } from './request-trip.js';
 import { CREATED_PAYLOAD, ledgerEvent, upsertStep } from '../upsert-rule.js';
 import { TRADEMARK_ORDER_SQL } from '../trademark-repo.js';
@@ -25,8 +26,14 @@ const COLUMNS = [
   'filing_date', 'registration_date', 'expiry_date', 'publication_date', 'register_type', 'source_date', 'content_hash', 'record', 'seq',
   'created_at', 'updated_at',
 ];
+/** A trademarks column's type for binary COPY: text but the sequence number. */
+const typeOf = (column: string): CopyType => (column === 'seq' ? 'int8' : 'text');
+const TYPES = COLUMNS.map(typeOf);
 /** The columns an update writes (all but created_at), sent by COPY to a temporary table and applied by one UPDATE. */
 const UPDATED = [...COLUMNS.slice(0, -2), 'updated_at'];
+const UPDATED_TYPES = UPDATED.map(typeOf);
+const TEXT4: readonly CopyType[] = ['text', 'text', 'text', 'text'];
+const EVENT_TYPES: readonly CopyType[] = ['text', 'text', 'text', 'text', 'text', 'text', 'int4'];
 const UPDATE_FROM = `UPDATE trademarks t SET ${UPDATED.slice(1).map((c) => `${c} = u.${c}`).join(', ')} FROM trademark_updates u WHERE t.id = u.id`;
 /** Reads of at most this many ids are coalesced with others; larger ones go alone. */
 const FEW = 8;
@@ -195,14 +202,14 @@ export const createPgTrademarkRepo = (db: PgDb, trip: RequestTrip, hooks: Change
       }
       if (updates.size > 0) {
         await c.query(`CREATE TEMP TABLE trademark_updates ON COMMIT DROP AS SELECT ${UPDATED.join(', ')} FROM trademarks WITH NO DATA`);
-        await copyRows(c, 'trademark_updates', UPDATED, [...updates.values()]);
+        await copyTypedRows(c, 'trademark_updates', UPDATED, UPDATED_TYPES, [...updates.values()]);
         await c.query(UPDATE_FROM);
       }
       const all = [...sides.values()];
-      await copyRows(c, 'trademarks', COLUMNS, [...fresh.values()]);
-      await copyRows(c, 'trademark_classes', ['trademark_id', 'nice_class'], all.flatMap((s) => s.classes));
-      await copyRows(c, 'trademark_owners', ['trademark_id', 'owner_id', 'entity_id', 'name'], all.flatMap((s) => s.owners.map((o) => [o.trademark_id, o.owner_id, o.entity_id, o.name])));
-      await copyRows(c, 'trademark_representatives', ['trademark_id', 'party_id', 'name', 'firm_id'], all.flatMap((s) => s.reps));
+      await copyTypedRows(c, 'trademarks', COLUMNS, TYPES, [...fresh.values()]);
+      await copyTypedRows(c, 'trademark_classes', ['trademark_id', 'nice_class'], ['text', 'int4'], all.flatMap((s) => s.classes));
+      await copyTypedRows(c, 'trademark_owners', ['trademark_id', 'owner_id', 'entity_id', 'name'], TEXT4, all.flatMap((s) => s.owners.map((o) => [o.trademark_id, o.owner_id, o.entity_id, o.name])));
+      await copyTypedRows(c, 'trademark_representatives', ['trademark_id', 'party_id', 'name', 'firm_id'], TEXT4, all.flatMap((s) => s.reps));
       // A citation row another relation already holds stays as it is (SQLite's INSERT OR IGNORE).
       const cites = all.flatMap((s) => s.citations);
       if (cites.length) {
@@ -212,7 +219,7 @@ export const createPgTrademarkRepo = (db: PgDb, trip: RequestTrip, hooks: Change
           [0, 1, 2, 3, 4, 5].map((i) => cites.map((x) => x[i])),
         );
       }
-      await copyRows(c, 'events', ['id', 'trademark_id', 'type', 'payload', 'occurred_at', 'source_date', 'watch_eligible'], events);
+      await copyTypedRows(c, 'events', ['id', 'trademark_id', 'type', 'payload', 'occurred_at', 'source_date', 'watch_eligible'], EVENT_TYPES, events);
       // Party names repeat across a load's marks: each (party, name) pair's prefixes are written once.
       const unwritten = named.filter(([id, name]) => {
         const pair = `${id}\u0000${name}`;
@@ -291,6 +298,7 @@ export const createPgTrademarkRepo = (db: PgDb, trip: RequestTrip, hooks: Change
       }
       return found;
     },
+    irCandidates: createPgIrCandidates(db),
     async findId(officeCode, number) {
       const key = canonicalNumber(number);
       const office = officeCode.toUpperCase();
