@@ -3,6 +3,7 @@
 // schema, then the result as JSON, CSV, an export or a view. Also the store a command opens.
 import type { Command } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
+import { config as zodConfig } from 'zod';
 import { loadConfig } from '../config.js';
 import type { Context } from '../context.js';
 import { closeContext, openContext } from '../context-open.js';
@@ -173,6 +174,9 @@ const runOp = async (op: OpDefinition, entry: ManifestOp, command: Command, posi
     const shape = shapeOf(op.input) ?? {};
     if (globals.asOf && 'as_of_date' in shape && raw.as_of_date === undefined) raw.as_of_date = globals.asOf;
     checkInputLimits(raw, (path) => flagOf.get(path) ?? path);
+    // A one-shot command parses its input once: zod's compiled fast path (built with `new Function` on a
+    // schema's first parse) costs more to build than it saves here (bench:startup, docs/cli.md).
+    zodConfig({ jitless: true });
     const parsed = op.input.safeParse(raw);
     if (!parsed.success) {
       throw fromZodError(parsed.error, (key) => flagOf.get(key) ?? kebab(key));
