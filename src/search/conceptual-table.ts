@@ -91,6 +91,18 @@ const hashes = (at: (i: number) => number, n: number): [number, number] => {
   return [h1 >>> 0, h2 >>> 0];
 };
 
+/** The key last looked up, its hashes (null when it is not ASCII) and bytes: a word is looked up in
+ *  several sections in a row (foreign, synonyms and numbers, in both tables), and hashing it again
+ *  for each was a good part of the conceptual lane of an all-channel search (issue 27). */
+let last: { key: string; hashes: [number, number] | null; bytes: Buffer | null } = { key: '', hashes: null, bytes: null };
+const lookedUp = (key: string): typeof last => {
+  if (key === last.key && key !== '') return last;
+  let ascii = true;
+  for (let i = 0; i < key.length && ascii; i++) if (key.charCodeAt(i) > 0x7f) ascii = false;
+  // A key of ASCII characters hashes as its UTF-8 bytes; any other goes to the binary search.
+  return (last = { key, hashes: ascii ? hashes((k) => key.charCodeAt(k), key.length) : null, bytes: null });
+};
+
 /** Binary search of one section's sorted keys, behind its key filter once the section is busy. */
 const sectionOf = (index: Uint32Array, text: Buffer, first: number, count: number): Section => {
   let lookups = 0;
@@ -112,15 +124,15 @@ const sectionOf = (index: Uint32Array, text: Buffer, first: number, count: numbe
       if (++lookups < FILTER_AFTER) return false;
       build();
     }
-    // A key of ASCII characters hashes as its UTF-8 bytes; any other goes to the binary search.
-    for (let i = 0; i < key.length; i++) if (key.charCodeAt(i) > 0x7f) return false;
-    const [h1, h2] = hashes((k) => key.charCodeAt(k), key.length);
-    const [a, b] = [h1 & mask, h2 & mask];
+    const h = lookedUp(key).hashes;
+    if (!h) return false;
+    const [a, b] = [h[0] & mask, h[1] & mask];
     return !(filter![a >>> 5]! & (1 << (a & 31))) || !(filter![b >>> 5]! & (1 << (b & 31)));
   };
   const find = (key: string): number => {
     if (count === 0 || absent(key)) return -1;
-    const k = Buffer.from(key);
+    const looked = lookedUp(key);
+    const k = (looked.bytes ??= Buffer.from(key));
     let lo = first;
     let hi = first + count - 1;
     while (lo <= hi) {

@@ -233,11 +233,8 @@ export const conceptualLane = (q: HasConcepts, c: HasConcepts): number => {
   const cs = conceptsOf(c);
   if (!cs.n) return -1;
   // The content words on each side that mean the same as a word or phrase on the other, and
-  // those that are only close siblings.
-  const strongQ = new Set<number>();
-  const strongC = new Set<number>();
-  const weakQ = new Set<number>();
-  const weakC = new Set<number>();
+  // those that are only close siblings: made for the first word that does (most pairs have none).
+  let met: { strongQ: Set<number>; strongC: Set<number>; weakQ: Set<number>; weakC: Set<number> } | null = null;
   let translated = false;
   let sibling = false;
   for (const x of qs.units) {
@@ -246,12 +243,16 @@ export const conceptualLane = (q: HasConcepts, c: HasConcepts): number => {
       let m = x.word === y.word ? 2 : seen.get(y.word);
       if (m === undefined) seen.set(y.word, (m = sameMeaning(x.meaning, y.meaning)));
       if (m === 0) continue;
-      for (const i of x.at) (m === 2 ? strongQ : weakQ).add(i);
-      for (const j of y.at) (m === 2 ? strongC : weakC).add(j);
+      met ??= { strongQ: new Set(), strongC: new Set(), weakQ: new Set(), weakC: new Set() };
+      for (const i of x.at) (m === 2 ? met.strongQ : met.weakQ).add(i);
+      for (const j of y.at) (m === 2 ? met.strongC : met.weakC).add(j);
       if (m === 2 && x.word !== y.word) translated = true;
       if (m === 1) sibling = true;
     }
   }
+  // Either return below needs a word that means the same, or a sibling.
+  if (!met) return -1;
+  const { strongQ, strongC, weakQ, weakC } = met;
   const same = Math.min(strongQ.size / qs.n, strongC.size / cs.n);
   const close = Math.min(new Set([...strongQ, ...weakQ]).size / qs.n, new Set([...strongC, ...weakC]).size / cs.n);
   // One word in three meaning the same (ACES in ACES HIGH ONLINE, ONE in TINKLINGLY ONE) is no

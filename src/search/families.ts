@@ -9,7 +9,7 @@ import { commonPrefix, osa, soundOsa } from './distance.js';
 import { skeleton } from './lookalike.js';
 import { isDictionaryWord } from './conceptual.js';
 import { commonnessOf } from './fusion.js';
-import { numberCanon, singular, webName, words } from './normalize.js';
+import { collapseRepeats, numberCanon, singular, webName, words } from './normalize.js';
 
 export const FAMILY_NAMES = ['same_text', 'split_join', 'plural', 'one_edit', 'transposition', 'two_edits', 'homophone', 'letter_name', 'lookalike', 'contains'] as const;
 export type FamilyName = (typeof FAMILY_NAMES)[number];
@@ -34,33 +34,35 @@ export const CONTAINED_MIN = 4;
  *  Split once per Analysis, as the other forms below: a search compares its query with every
  *  candidate, and a cached candidate meets many queries. */
 const rawWords = (a: Analysis): readonly string[] => (a.rawWords ??= words(webName(a.folded)));
-const foldedWords = (a: Analysis): readonly string[] => (a.foldedWords ??= words(a.folded));
+export const foldedWords = (a: Analysis): readonly string[] => (a.foldedWords ??= words(a.folded));
 
 const pairwise = (x: readonly string[], y: readonly string[], same: (a: string, b: string) => boolean): boolean =>
   x.length === y.length && x.every((w, i) => same(w, y[i]!));
 
-// Spellings of one sound, each with the words that name it. Applied in order to the near form.
-const HOMOPHONES: ReadonlyArray<{ name: string; from: RegExp; to: string }> = [
-  { name: 'PH and F', from: /ph/g, to: 'f' },
-  { name: '-IGHT and -ITE', from: /ight/g, to: 'ite' },
-  { name: 'X and EKS', from: /x/g, to: 'ks' },
-  { name: 'X and EKS', from: /(^|[^a-z])e?ks/g, to: '$1ks' },
-  { name: 'C, K, Q and CK', from: /ck/g, to: 'k' },
-  { name: 'C, K, Q and CK', from: /qu/g, to: 'kw' },
-  { name: 'C, K, Q and CK', from: /q/g, to: 'k' },
-  { name: 'C and S', from: /c(?=[eiy])/g, to: 's' },
-  { name: 'C, K, Q and CK', from: /c/g, to: 'k' },
-  { name: 'OO and U', from: /oo/g, to: 'u' },
-  { name: 'S and Z', from: /z/g, to: 's' },
-  { name: 'Y and I', from: /(?<=[a-z])y/g, to: 'i' },
+// Spellings of one sound, each with the words that name it and the letters every match holds.
+// Applied in order to the near form.
+const HOMOPHONES: ReadonlyArray<{ name: string; from: RegExp; to: string; has: string }> = [
+  { name: 'PH and F', from: /ph/g, to: 'f', has: 'ph' },
+  { name: '-IGHT and -ITE', from: /ight/g, to: 'ite', has: 'ight' },
+  { name: 'X and EKS', from: /x/g, to: 'ks', has: 'x' },
+  { name: 'X and EKS', from: /(^|[^a-z])e?ks/g, to: '$1ks', has: 'ks' },
+  { name: 'C, K, Q and CK', from: /ck/g, to: 'k', has: 'ck' },
+  { name: 'C, K, Q and CK', from: /qu/g, to: 'kw', has: 'qu' },
+  { name: 'C, K, Q and CK', from: /q/g, to: 'k', has: 'q' },
+  { name: 'C and S', from: /c(?=[eiy])/g, to: 's', has: 'c' },
+  { name: 'C, K, Q and CK', from: /c/g, to: 'k', has: 'c' },
+  { name: 'OO and U', from: /oo/g, to: 'u', has: 'oo' },
+  { name: 'S and Z', from: /z/g, to: 's', has: 'z' },
+  { name: 'Y and I', from: /(?<=[a-z])y/g, to: 'i', has: 'y' },
 ];
 
 /** The near form with every homophone spelling rewritten and doubled letters made single; `skip`
- *  leaves one rule out, to find which rules a pair needs. */
+ *  leaves one rule out, to find which rules a pair needs. A rule runs only where its letters are:
+ *  a search spells every new candidate, most of them with few of these letters. */
 export const soundSpelling = (near: string, skip?: string): string => {
   let s = near;
-  for (const r of HOMOPHONES) if (r.name !== skip) s = s.replace(r.from, r.to);
-  return s.replace(/(.)\1+/g, '$1');
+  for (const r of HOMOPHONES) if (r.name !== skip && s.includes(r.has)) s = s.replace(r.from, r.to);
+  return collapseRepeats(s);
 };
 
 /** The whole sound spelling of an analysed mark, made once per mark: a search compares its query
@@ -73,11 +75,15 @@ const LETTER_WORDS: Record<string, string> = {
   cue: 'q', queue: 'q', tea: 't', tee: 't', pea: 'p', pee: 'p', jay: 'j', kay: 'k', okay: 'ok', ex: 'x', excel: 'xl', envy: 'nv', energy: 'nrg',
 };
 const LETTER_KEYS = Object.keys(LETTER_WORDS).filter((k) => k.length >= 3);
+/** The first and last letters of LETTER_KEYS: a word that starts and ends with none of them has no key at either end. */
+const LETTER_FIRST = new Set(LETTER_KEYS.map((k) => k[0]));
+const LETTER_LAST = new Set(LETTER_KEYS.map((k) => k[k.length - 1]));
 
 /** A word with its letter-name spellings made one: whole (YOU is U), or a leading or trailing part
  *  of a compound (EASYJET is EZJET, TAX4YOU is TAX4U). */
 const letterWord = (w: string): string => {
   if (Object.hasOwn(LETTER_WORDS, w)) return LETTER_WORDS[w]!;
+  if (!LETTER_FIRST.has(w[0]) && !LETTER_LAST.has(w[w.length - 1])) return w;
   for (const k of LETTER_KEYS) {
     if (w.length > k.length + 1 && w.startsWith(k)) return LETTER_WORDS[k]! + w.slice(k.length);
     if (w.length > k.length + 1 && w.endsWith(k)) return w.slice(0, -k.length) + LETTER_WORDS[k]!;

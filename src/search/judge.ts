@@ -5,9 +5,9 @@
 // reference list, not from the store (src/search/reference-commonness.ts). docs/search.md.
 import type { MatchTier } from '../core/schemas/trademark.js';
 import type { Analysis, Channel } from './analyze.js';
-import { commonElementOnly, familyOf, type FamilyName } from './families.js';
+import { commonElementOnly, familyOf, foldedWords, type FamilyName } from './families.js';
 import type { Commonness } from './fusion.js';
-import { numberCanon, singular, words } from './normalize.js';
+import { numberCanon, singular } from './normalize.js';
 import { referenceCommonness } from './reference-commonness.js';
 import { laneScore, laneSet, laneTier, RELATED_MIN, SIMILAR_MIN, type LaneSet } from './score.js';
 
@@ -38,8 +38,9 @@ const DOMINANT_CAP = SIMILAR_MIN - 0.01;
 
 const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
-/** A shared term as the mark writes it (the near form reads TOBACCO as 2BACCO). */
-const written = (c: Analysis, term: string): string => words(c.folded).find((w) => singular(numberCanon(w)) === term) ?? term;
+/** A shared term as the mark writes it (the near form reads TOBACCO as 2BACCO); the words are
+ *  the ones the families split once per mark. */
+const written = (c: Analysis, term: string): string => foldedWords(c).find((w) => singular(numberCanon(w)) === term) ?? term;
 
 /** Plain words for a resemblance no family names: the strongest lane's. */
 const laneReason = (l: LaneSet, terms: readonly string[]): string => {

@@ -6,10 +6,24 @@ const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o',
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROLS = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
+/** Whether folding leaves the text as it is: printable ASCII with no capital, spaces single and
+ *  inside (a folded text, folded again: the scorer's trigram sets and meanings of each candidate
+ *  take its folded form). Each step below is then the identity, so `fold` skips them. */
+const foldedAscii = (text: string): boolean => {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32) {
+      if (i === 0 || i === n - 1 || text.charCodeAt(i - 1) === 32) return false;
+    } else if (c < 33 || c > 126 || (c >= 65 && c <= 90)) return false;
+  }
+  return true;
+};
+
 /** Lowercase, strip diacritics (NFKD also folds full-width forms and ligatures) and control
  *  characters (NUL, RLO: never part of how a mark reads), collapse spaces. */
 export const fold = (text: string): string =>
-  text
+  foldedAscii(text) ? text : text
     .replace(CONTROLS, '')
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')

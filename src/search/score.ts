@@ -223,26 +223,32 @@ const WHOLE_FLOOR = 0.7;
 
 const pos = (x: number): number => (x > 0 ? x : 0);
 
-/** The fusion's inputs (FEATURES order) for a candidate; a lane that is off counts 0. */
-export const featureVector = (q: Analysis, c: Analysis, l: LaneSet, common?: Commonness, out: Float64Array = new Float64Array(FEATURES.length)): Float64Array => {
+/** The fusion's inputs that belong to the pair, not to a lane (FEATURES order): trigrams, Dice,
+ *  the length ratio, the shared beginning and ending, shortness and containment. */
+const pairInputs = (q: Analysis, c: Analysis, l: LaneSet, out: Float64Array): void => {
   const longest = Math.max(q.compact.length, c.compact.length) || 1;
-  const lanes = [l.fuzzy, l.embedded, l.phonetic, l.lookalike, l.conceptual];
-  out[0] = pos(l.fuzzy);
   out[1] = pos(l.trigram);
-  out[2] = pos(l.embedded);
-  out[3] = pos(l.phonetic);
-  out[4] = pos(l.lookalike);
-  out[5] = pos(l.conceptual);
   out[6] = l.orth;
   out[7] = Math.min(q.near.length, c.near.length) / (Math.max(q.near.length, c.near.length) || 1);
   out[8] = commonPrefix(q.compact, c.compact) / longest;
   out[9] = commonSuffix(q.compact, c.compact) / longest;
-  out[10] = Math.max(0, ...lanes);
-  out[11] = lanes.filter((v) => v >= STRONG).length;
   // A short mark is a weak lead: a fragment of three letters sits inside many marks.
   out[12] = Math.min(SHORT_SPAN, q.compact.length, c.compact.length) / SHORT_SPAN;
-  out[13] = common ? rarest(l, common) : 0;
   out[14] = pos(l.contained);
+};
+
+/** The fusion's inputs (FEATURES order) for a candidate; a lane that is off counts 0. */
+export const featureVector = (q: Analysis, c: Analysis, l: LaneSet, common?: Commonness, out: Float64Array = new Float64Array(FEATURES.length)): Float64Array => {
+  const lanes = [l.fuzzy, l.embedded, l.phonetic, l.lookalike, l.conceptual];
+  pairInputs(q, c, l, out);
+  out[0] = pos(l.fuzzy);
+  out[2] = pos(l.embedded);
+  out[3] = pos(l.phonetic);
+  out[4] = pos(l.lookalike);
+  out[5] = pos(l.conceptual);
+  out[10] = Math.max(0, ...lanes);
+  out[11] = lanes.filter((v) => v >= STRONG).length;
+  out[13] = common ? rarest(l, common) : 0;
   return out;
 };
 
@@ -256,6 +262,8 @@ const rarest = (l: LaneSet, common: Commonness): number => {
 const COMMON = FEATURES.indexOf('common');
 
 const features = new Float64Array(FEATURES.length);
+/** fusedScore's lanes in LANE_KEYS order, reused by every pair. */
+const laneValues = new Float64Array(5);
 const BEST = FEATURES.indexOf('best');
 const STRONG_AT = FEATURES.indexOf('strong');
 /** A lane counts as strong (the `strong` input) from this. */
@@ -278,8 +286,15 @@ const onBits = (l: LaneSet): number => NEGATIVE.reduce((m, k) => (l[k] >= 0 ? m 
  *  mask changes only the inputs that read the lanes (a copy of the lanes and a vector per mask
  *  cost every candidate of every search). */
 export const fusedScore = (q: Analysis, c: Analysis, l: LaneSet, common?: Commonness): number => {
-  const x = featureVector(q, c, l, undefined, features);
-  const lanes = [l.fuzzy, l.embedded, l.phonetic, l.lookalike, l.conceptual];
+  // The pair's inputs once; every other input is set for each mask below.
+  const x = features;
+  pairInputs(q, c, l, x);
+  const lanes = laneValues;
+  lanes[0] = l.fuzzy;
+  lanes[1] = l.embedded;
+  lanes[2] = l.phonetic;
+  lanes[3] = l.lookalike;
+  lanes[4] = l.conceptual;
   const on = onBits(l);
   let rare = -1;
   let best = 0;

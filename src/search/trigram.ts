@@ -19,22 +19,28 @@ export const trigrams = (folded: string): string[] => {
 const SPACE = 32;
 const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
 
+/** trigramSet's hashes before they are sorted, reused by every call (a search makes a set per new candidate). */
+let scratch = new Int32Array(256);
+
 /** pg_trgm's trigram set of a text, as sorted 32-bit hashes for a fast merge: the FNV-1a hash of
  *  each trigram of `trigrams`, computed on the padded word's character codes in place (a
  *  candidate's set is made once per process, for every candidate a search scores). */
 export const trigramSet = (text: string): Int32Array => {
-  const hashes: number[] = [];
-  for (const w of fold(text).split(WORD_SPLIT)) {
+  const folded = fold(text);
+  // A word of n characters has n + 1 windows, each of its characters and each separator at most one.
+  if (scratch.length < folded.length + 1) scratch = new Int32Array(2 * folded.length + 2);
+  let count = 0;
+  for (const w of folded.split(WORD_SPLIT)) {
     if (!w) continue;
     // The padded word is two spaces, the word, one space: a window at i reads positions i..i+2.
     const code = (i: number): number => (i < 2 || i === w.length + 2 ? SPACE : w.charCodeAt(i - 2));
     for (let i = 0; i + 3 <= w.length + 3; i++) {
       let h = 0x811c9dc5;
       for (let k = 0; k < 3; k++) h = Math.imul(h ^ code(i + k), 0x01000193);
-      hashes.push(h | 0);
+      scratch[count++] = h | 0;
     }
   }
-  const sorted = Int32Array.from(hashes).sort();
+  const sorted = scratch.subarray(0, count).sort();
   // Equal trigrams (and trigrams that share a hash) count once, as in a set.
   let n = 0;
   for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;

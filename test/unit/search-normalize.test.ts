@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compact, fold, nearKey, nearWords, rhymeKey, singular, soundKey } from '../../src/search/normalize.js';
+import { soundSpelling } from '../../src/search/families.js';
 
 describe('fold: the identical tier', () => {
   it.each([
@@ -74,6 +75,45 @@ describe('soundKey and rhymeKey, built code unit by code unit (issue 26.12)', ()
     for (const s of ['knight', 'psycho', 'wrap', 'phone', 'cynergy', 'hooligan', 'aa\n\nbb', '😀😀', 'ppssttt']) {
       expect(soundKey(s)).toBe(referenceSound(s));
       expect(rhymeKey(s)).toBe(referenceRhyme(s));
+    }
+  });
+});
+
+describe('fold of a folded text, and the sound spelling, without needless steps (issue 27)', () => {
+  // The definitions they shortcut: every step of fold; every homophone rule, then repeats collapsed.
+  const referenceFold = (text: string): string =>
+    text
+      // eslint-disable-next-line no-control-regex -- the control characters fold drops
+      .replace(/[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .replace(/[ßæœøđłþðı]/g, (c) => ({ ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', þ: 'th', ð: 'd', ı: 'i' })[c] ?? c)
+      .replace(/\s+/g, ' ')
+      .trim();
+  const RULES: [RegExp, string][] = [
+    [/ph/g, 'f'], [/ight/g, 'ite'], [/x/g, 'ks'], [/(^|[^a-z])e?ks/g, '$1ks'], [/ck/g, 'k'], [/qu/g, 'kw'], [/q/g, 'k'],
+    [/c(?=[eiy])/g, 's'], [/c/g, 'k'], [/oo/g, 'u'], [/z/g, 's'], [/(?<=[a-z])y/g, 'i'],
+  ];
+  const referenceSpelling = (near: string): string => RULES.reduce((s, [from, to]) => s.replace(from, to), near).replace(/(.)\1+/g, '$1');
+  // Capitals, spaces (doubled, leading, trailing), tabs, controls, the letters of every rule,
+  // accents, ligatures, a surrogate pair and line breaks.
+  const ALPHABET = [...'abcdefghijklmnopqrstuvwxyzphightxkscqoyABCXYZ0123456789  -.&\'\t', '\u0000', '\u007f', 'é', 'İ', 'ß', 'æ', 'Ｆ', '😀', '\n', '\u2028'];
+
+  it('give what the definitions give, on 20,000 drawn strings and their folded forms', () => {
+    let seed = 11;
+    const next = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    for (let i = 0; i < 20_000; i++) {
+      const s = Array.from({ length: next(14) }, () => ALPHABET[next(ALPHABET.length)]!).join('');
+      expect(fold(s)).toBe(referenceFold(s));
+      expect(fold(fold(s))).toBe(referenceFold(referenceFold(s)));
+      expect(soundSpelling(s)).toBe(referenceSpelling(s));
+      const near = nearWords(s).join('');
+      expect(soundSpelling(near)).toBe(referenceSpelling(near));
+    }
+    for (const s of ['phight', 'exks', 'quick', 'cycle', 'fooz', 'yyy', 'a b', ' a', 'a ', 'a  b', 'İstanbul', 'play-doh']) {
+      expect(fold(s)).toBe(referenceFold(s));
+      expect(soundSpelling(s)).toBe(referenceSpelling(s));
     }
   });
 });

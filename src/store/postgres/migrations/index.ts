@@ -18,6 +18,7 @@ import { sql as bulkLoad } from './070-bulk-load.js';
 import { sql as partyMerges } from './073-party-merges.js';
 import { sql as figures } from './090-figures.js';
 import { sql as designKeyBackfill, backfill as designKeyBackfillRows } from './091-design-key-backfill.js';
+import { sql as limitTakeUnlocked } from './092-limit-take-unlocked.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
 export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (c: PgClient) => Promise<void> }> = [
@@ -37,6 +38,7 @@ export const PG_MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: 
   { version: 73, name: 'party-merges', sql: partyMerges },
   { version: 90, name: 'figures', sql: figures },
   { version: 91, name: 'design-key-backfill', sql: designKeyBackfill, backfill: designKeyBackfillRows },
+  { version: 92, name: 'limit-take-unlocked', sql: limitTakeUnlocked },
 ];
 
 const MIGRATION_LOCK = 7_401_225;
