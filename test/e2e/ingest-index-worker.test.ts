@@ -39,8 +39,9 @@ const indexContents = async (ctx: Context, exact: boolean) => {
   const pg = ctx.store.backend === 'postgres';
   const keyRows = pg
     ? (await sqlRows<{ h: string; len: number; mid: string }>(ctx.store, 'SELECT h, len, mid FROM search_key')).map((r) => [Number(r.h), r.len, name(Number(r.mid))])
-    : (await sqlRows<{ h: number; len: number; mids: Buffer }>(ctx.store, 'SELECT h, len, mids FROM search_key')).flatMap((r) => blob(r.mids).map((mid) => [r.h, r.len, name(mid)]));
-  const grams = (await sqlRows<{ h: string | number; len: number; mids: Buffer }>(ctx.store, 'SELECT h, len, mids FROM search_gram')).flatMap((r) => blob(r.mids).map((mid) => [Number(r.h), r.len, name(mid)]));
+    : (await sqlRows<{ h: number; len: number; mids: Buffer }>(ctx.store, 'SELECT hl >> 8 AS h, hl & 255 AS len, mids FROM search_key')).flatMap((r) => blob(r.mids).map((mid) => [r.h, r.len, name(mid)]));
+  const gramSql = pg ? 'SELECT h, len, mids FROM search_gram' : 'SELECT hl >> 8 AS h, hl & 255 AS len, mids FROM search_gram';
+  const grams = (await sqlRows<{ h: string | number; len: number; mids: Buffer }>(ctx.store, gramSql)).flatMap((r) => blob(r.mids).map((mid) => [Number(r.h), r.len, name(mid)]));
   // SQLite's trigram table keeps no text (contentless): which marks it holds; PostgreSQL's keeps the text.
   const text = pg
     ? (await sqlRows<{ mid: string; body: string }>(ctx.store, 'SELECT mid, body FROM search_fts')).map((r) => [name(Number(r.mid)), r.body])

@@ -17,7 +17,7 @@ const keyPostings = (t: TempContext): number => sqliteDb(t.ctx.store).prepare('S
 /** A packed list table (search_gram, search_key) as (key, length, trademark ids): mids differ between two stores. */
 const packedLists = (c: TempContext, table: string) => {
   const ids = new Map(sqliteDb(c.ctx.store).prepare('SELECT mid, trademark_id FROM search_mark').raw().all() as [number, string][]);
-  const rows = sqliteDb(c.ctx.store).prepare(`SELECT h, len, mids FROM ${table} ORDER BY h, len`).raw().all() as [number, number, Buffer][];
+  const rows = sqliteDb(c.ctx.store).prepare(`SELECT hl >> 8, hl & 255, mids FROM ${table} ORDER BY hl`).raw().all() as [number, number, Buffer][];
   return rows.map(([h, len, blob]) => [h, len, [...fromBlob(blob)].map((mid) => ids.get(mid)).sort()]);
 };
 const gramLists = (c: TempContext) => packedLists(c, 'search_gram');
@@ -60,7 +60,7 @@ describe('building an empty search index in bulk', () => {
       await other.ctx.index.sync();
       await other.ctx.store.trademarks.upsert(records.slice(1), '2026-01-01T00:00:00.000Z');
       await other.ctx.index.sync();
-      const keys = (c: TempContext) => sqliteDb(c.ctx.store).prepare('SELECT h, len, mids FROM search_key ORDER BY h, len').all();
+      const keys = (c: TempContext) => sqliteDb(c.ctx.store).prepare('SELECT hl >> 8 AS h, hl & 255 AS len, mids FROM search_key ORDER BY hl').all();
       expect(keys(other)).toEqual(keys(t));
       expect(gramLists(other)).toEqual(gramLists(t));
       expect(gramLists(t).length).toBeGreaterThan(30);

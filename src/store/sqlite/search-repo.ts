@@ -4,6 +4,7 @@
 import type { Db } from './sqlite.js';
 import { fromBlob } from '../gram-postings.js';
 import { createGramReader } from './gram-postings.js';
+import { keyAt } from './key-postings.js';
 import { classMask, SMALL_POSTINGS as SMALL, type KeyRange, type ListOrder, type ListOrderField, type MarkFormsRow, type ReadCache, type SearchFilter, type SearchMarkRow, type SearchRepo } from '../search-repo.js';
 
 const FORMS = 'mid, trademark_id, folded, compact, near_words, skeleton, pcodes, wcodes, filing_date';
@@ -142,19 +143,21 @@ export const createSearchRepo = (db: Db): SearchRepo => {
   const maxMid = db.prepare<[], number | null>('SELECT max(mid) FROM search_mark').pluck();
   // Each key's marks are packed lists per near-form length (migration 092, key-postings.ts); a list's
   // bytes / 4 is its size, so the probe counts without reading the lists.
-  const postings = db.prepare<[number, number, number], Buffer>('SELECT mids FROM search_key WHERE h = ? AND len BETWEEN ? AND ? ORDER BY len').pluck();
+  const postings = db
+    .prepare<[{ h: number; min: number; max: number }], Buffer>(`SELECT mids FROM search_key WHERE hl BETWEEN ${keyAt('@h', '@min')} AND ${keyAt('@h', '@max')} ORDER BY hl`)
+    .pluck();
   // One statement probes many keys: most lookups of a query (deletion neighbours, substrings) find
   // nothing, and a lookup inside a statement costs a fraction of a statement of its own. The probe
   // also tells the keys with more than SMALL postings apart; the small ones are read all at once.
   const present = db
-    .prepare<[number, number, number, string, number, number], [number, number]>(
-      `SELECT j.key, (SELECT SUM(length(mids)) FROM search_key WHERE h = j.value AND len BETWEEN ? AND ?) > ? * 4
-       FROM json_each(?) j WHERE EXISTS (SELECT 1 FROM search_key WHERE h = j.value AND len BETWEEN ? AND ?)`,
+    .prepare<[{ min: number; max: number; small: number; keys: string }], [number, number]>(
+      `SELECT j.key, (SELECT SUM(length(mids)) FROM search_key WHERE hl BETWEEN ${keyAt('j.value', '@min')} AND ${keyAt('j.value', '@max')}) > @small * 4
+       FROM json_each(@keys) j WHERE EXISTS (SELECT 1 FROM search_key WHERE hl BETWEEN ${keyAt('j.value', '@min')} AND ${keyAt('j.value', '@max')})`,
     )
     .raw();
   const small = db
-    .prepare<[string, number, number], [number, Buffer]>(
-      'SELECT j.key, k.mids FROM json_each(?) j JOIN search_key k ON k.h = j.value AND k.len BETWEEN ? AND ? ORDER BY j.key, k.len',
+    .prepare<[{ keys: string; min: number; max: number }], [number, Buffer]>(
+      `SELECT j.key, k.mids FROM json_each(@keys) j JOIN search_key k ON k.hl BETWEEN ${keyAt('j.value', '@min')} AND ${keyAt('j.value', '@max')} ORDER BY j.key, k.hl`,
     )
     .raw();
   const substring = db
@@ -204,12 +207,12 @@ export const createSearchRepo = (db: Db): SearchRepo => {
       });
       for (const g of ranges.values()) {
         const few: number[] = [];
-        for (const [k, many] of present.all(g.min, g.max, SMALL, json(g.hashes), g.min, g.max)) {
+        for (const [k, many] of present.all({ min: g.min, max: g.max, small: SMALL, keys: json(g.hashes) })) {
           if (many) common.add(g.at[k]!);
           else few.push(k);
         }
         if (few.length === 0) continue;
-        for (const [k, mids] of small.all(json(few.map((f) => g.hashes[f]!)), g.min, g.max)) (out[g.at[few[k]!]!] as number[]).push(...fromBlob(mids));
+        for (const [k, mids] of small.all({ keys: json(few.map((f) => g.hashes[f]!)), min: g.min, max: g.max })) (out[g.at[few[k]!]!] as number[]).push(...fromBlob(mids));
       }
       for (const i of common) {
         const r = reads[i]!;
@@ -217,7 +220,7 @@ export const createSearchRepo = (db: Db): SearchRepo => {
         const cached = cache?.get(r.hash, r.min, r.max, n);
         if (cached) out[i] = cached;
         else {
-          const rows = firstMids(postings.iterate(r.hash, r.min, r.max), n);
+          const rows = firstMids(postings.iterate({ h: r.hash, min: r.min, max: r.max }), n);
           out[i] = cache ? cache.put(r.hash, r.min, r.max, n, rows) : rows;
         }
       }

@@ -31,6 +31,7 @@ import { sql as partyMerges } from './073-party-merges.js';
 import { sql as figures } from './090-figures.js';
 import { sql as designKeyBackfill, backfill as designKeyBackfillRows } from './091-design-key-backfill.js';
 import { sql as packedKeys, backfill as packedKeysBackfill } from './092-packed-keys.js';
+import { sql as keyRowids, backfill as keyRowidsBackfill } from './093-key-rowids.js';
 
 /** `backfill` fills a new table from rows already stored, in the migration's transaction. */
 export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: string; backfill?: (db: Db, progress: MigrationProgress) => void }> = [
@@ -65,4 +66,5 @@ export const MIGRATIONS: ReadonlyArray<{ version: number; name: string; sql: str
   { version: 90, name: 'figures', sql: figures },
   { version: 91, name: 'design-key-backfill', sql: designKeyBackfill, backfill: designKeyBackfillRows },
   { version: 92, name: 'packed-keys', sql: packedKeys, backfill: packedKeysBackfill },
+  { version: 93, name: 'key-rowids', sql: keyRowids, backfill: keyRowidsBackfill },
 ];
