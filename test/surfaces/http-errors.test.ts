@@ -192,13 +192,18 @@ describe('409 conflict and idempotency_processing', () => {
       const slowGet = repo.get.bind(repo);
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
+      // The first request reads past its key's claim; the second is sent only once it is there
+      // (a fixed wait let the second claim first on a loaded machine, and then wait at the gate).
+      let arrived!: () => void;
+      const reached = new Promise<void>((r) => (arrived = r));
       repo.get = async (ids) => {
+        arrived();
         await gate;
         return slowGet(ids);
       };
       const body = JSON.stringify({ items: ['US:87310367'] });
       const first = g.call('/v1/trademarks/batch', { method: 'POST', idem: 'slow-1', body });
-      await new Promise((r) => setTimeout(r, 100));
+      await reached;
       const second = await g.call('/v1/trademarks/batch', { method: 'POST', idem: 'slow-1', body });
       const e = await expectError(second, 409, 'idempotency_processing');
       expect(e.retryable).toBe(true);
